@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+import { entityIds } from './http';
+
+export const MEMBER_STATUSES = ['active', 'inactive', 'visitor'] as const;
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const MARITAL_STATUSES = ['single', 'married', 'divorced', 'widowed'] as const;
+
+/** The user / member as the API presents it. Never carries a password hash. */
+export const userSchema = z
+  .object({
+    ...entityIds,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    role: z.enum(ROLES),
+    permissions: z.array(z.string()),
+    status: z.enum(MEMBER_STATUSES),
+    isActive: z.boolean(),
+    isVolunteer: z.boolean(),
+    joinDate: z.string().describe('ISO date the person joined the church'),
+    birthday: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    baptismDate: z.string().nullable(),
+    spiritualGifts: z.array(z.string()),
+    ministryInterests: z.array(z.string()),
+    gender: z.enum(GENDERS).nullable(),
+    maritalStatus: z.enum(MARITAL_STATUSES).nullable(),
+    occupation: z.string().nullable(),
+    emergencyContact: z.string().nullable(),
+    notes: z.string().nullable(),
+    lastContacted: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('User');
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+// A fresh data directory each run: the server seeds the demo church into it.
+const DATA_DIR = path.join(os.tmpdir(), `church-e2e-${PORT}`);
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  },
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node --import tsx server/src/main.ts`,
+    cwd: '..',
+    url: `${BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      // Many sign-ins from one address during the run.
+      LOGIN_MAX_PER_IP: '100000',
+      LOGIN_MAX_PER_ACCOUNT: '1000',
+      BIBLE_API_BASE: process.env.E2E_BIBLE_API_BASE ?? 'http://127.0.0.1:9/unreachable',
+      MAP_TILE_URL: '',
+    },
+  },
+});

@@ -1,0 +1,24 @@
+// `npm start` runs this first: build the web app when web/dist is missing or
+// older than its sources, so a fresh clone needs no separate build step.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'web/dist/index.html');
+const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'contract/src'].map((p) => path.join(root, p));
+
+function newest(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of fs.readdirSync(p)) max = Math.max(max, newest(path.join(p, entry)));
+  return max;
+}
+
+const built = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
+if (!built || sources.some((s) => newest(s) > built)) {
+  console.log(built ? 'Web sources changed: rebuilding the web app…' : 'Building the web app (first start)…');
+  execSync('npm run build -w web', { cwd: root, stdio: 'inherit' });
+}

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { createTokenService, type TokenService } from './lib/tokens';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin, openapiRoute } from './plugins/openapi';
+import { registerModules } from './modules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+/** What modules may be handed. Each module picks what it needs in modules.ts. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  mailer: Mailer;
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Removes ?token=… from logged URLs (the chat socket passes its JWT that way). */
+const redactUrl = (url: string) => url.replace(/([?&](token|key|apiKey)=)[^&]*/gi, '$1[redacted]');
+
+export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip, reqId: req.id }),
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Large uploads and slow clients: keep the defaults generous but bounded.
+    requestTimeout: 120_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens: createTokenService(opts.jwtSecret, config.jwtExpiresIn),
+    limiter: createRateLimiter(database.db),
+    mailer: createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Map tiles come from a configurable tile server.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Same-origin by default; CORS_ORIGINS opens the API to listed origins only.
+  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
+  await app.register(errorsPlugin, { webDistDir: config.webDistDir });
+  await app.register(authPlugin, { tokens: ctx.tokens });
+  await app.register(openapiPlugin, { publicUrl: config.publicUrl });
+
+  await app.register(
+    async (api) => {
+      await api.register(openapiRoute);
+      await registerModules(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  if (fs.existsSync(config.webDistDir)) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: ['index.html'],
+      // Hashed assets never change; index.html always revalidates.
+      setHeaders: (res, filePath) => {
+        res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  return { app, ctx };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive').default(fallback);
+
+/** Every setting the server reads, with its default. `.env.example` lists the same names. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, 'must be a port number (0-65535)').default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 48)').optional(),
+  JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'must look like 30m, 12h or 7d').default('7d'),
+  PUBLIC_URL: z.url({ error: 'must be a full URL such as https://church.example.org' }).optional(),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool(false),
+  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Church <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_PER_IP: positiveInt(50),
+  LOGIN_MAX_PER_ACCOUNT: positiveInt(10),
+  LOGIN_WINDOW_MINUTES: positiveInt(15),
+  BIBLE_API_BASE: z.url({ error: 'must be a full URL' }).default('https://bible.helloao.org/api'),
+  MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  UPLOAD_DIR: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  demoData: boolean;
+  jwtSecret?: string;
+  jwtExpiresIn: string;
+  publicUrl: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  bodyLimit: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  login: { maxPerIp: number; maxPerAccount: number; windowMs: number };
+  bibleApiBase: string;
+  mapTileUrl: string;
+  uploadDir: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; every bad value is named with what it should look like. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  // Demo data: on by default for the embedded database, off for a real PostgreSQL unless asked.
+  const demoData = e.DEMO_DATA === undefined ? !e.DATABASE_URL : ['true', '1', 'yes'].includes(e.DEMO_DATA);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    demoData,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    login: { maxPerIp: e.LOGIN_MAX_PER_IP, maxPerAccount: e.LOGIN_MAX_PER_ACCOUNT, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
+    bibleApiBase: e.BIBLE_API_BASE.replace(/\/$/, ''),
+    mapTileUrl: e.MAP_TILE_URL,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}

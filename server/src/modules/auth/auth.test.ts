@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { FORGOT_PASSWORD_MESSAGE } from '@church/contract/auth';
+import { createTestApp, createUser, json, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
+import { emailOutbox, passwordResetTokens } from '../../db/schema/index';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_MAX_PER_ACCOUNT: '3', LOGIN_MAX_PER_IP: '1000' });
+});
+afterAll(() => t.close());
+
+const register = (body: object) => t.request({ method: 'POST', url: '/api/auth/register', payload: body });
+const login = (email: string, password: string, ip = '10.9.9.9') =>
+  t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+
+describe('POST /api/auth/register', () => {
+  it('creates a member and answers with status, token and user (no password hash)', async () => {
+    const res = await register({ name: 'Thandi Mokoena', email: 'Thandi@Example.org', password: 'Sunrise-2026', phone: '+27821234567' });
+    expect(res.statusCode).toBe(201);
+    const body = json(res);
+    expect(body.status).toBe('success');
+    expect(body.token).toEqual(expect.any(String));
+    expect(body.user).toMatchObject({ name: 'Thandi Mokoena', email: 'thandi@example.org', role: 'member', phone: '+27821234567' });
+    expect(body.user._id).toBe(body.user.id);
+    expect(JSON.stringify(body)).not.toMatch(/passwordHash|password_hash|argon2/);
+  });
+
+  it('refuses a duplicate e-mail case-insensitively with 409', async () => {
+    const res = await register({ name: 'Someone Else', email: 'THANDI@example.org ', password: 'Another-Pass-1' });
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toEqual({ status: 'error', message: expect.stringContaining('already exists') });
+  });
+
+  it.each([
+    [{ email: 'a@b.co', password: 'Sunrise-2026' }, 'Name is required'],
+    [{ name: 'A', email: 'a@b.co', password: 'Sunrise-2026' }, 'Name must be at least 2 characters'],
+    [{ name: 'Ann', email: 'not-an-email', password: 'Sunrise-2026' }, 'Please enter a valid email address'],
+    [{ name: 'Ann', email: 'a@b.co', password: 'short' }, 'Password must be at least 8 characters'],
+    [{ name: 'Ann', email: 'a@b.co', password: 'password123' }, 'This password is too common. Please choose another one'],
+    [{ name: 'Ann', email: 'a@b.co' }, 'Password is required'],
+  ])('rejects %o with "%s"', async (payload, message) => {
+    const res = await register(payload);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(message);
+    expect(json(res).details[0].path).toMatch(/^body\./);
+  });
+
+  it('does not let a caller make themselves an administrator', async () => {
+    const res = await register({ name: 'Sneaky Sam', email: 'sam@example.org', password: 'Sunrise-2026', role: 'admin' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('registers a developer with api:access', async () => {
+    const res = await register({
+      name: 'Dev Person', email: 'dev@example.org', password: 'Sunrise-2026', role: 'developer', permissions: ['api:access'],
+      developerProfile: { company: 'Acme', useCase: 'church-app' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(json(res).user).toMatchObject({ role: 'developer', permissions: ['api:access'] });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password, whatever the e-mail case', async () => {
+    const { user } = await createUser(t, { email: 'grace@example.org' });
+    const res = await login('Grace@Example.ORG', TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ status: 'success', token: expect.any(String), user: { id: user.id } });
+  });
+
+  it('answers 401 Invalid credentials for a wrong password and for an unknown e-mail alike', async () => {
+    await createUser(t, { email: 'wrongpw@example.org' });
+    const a = await login('wrongpw@example.org', 'not-the-password');
+    const b = await login('nobody@example.org', 'not-the-password');
+    expect(a.statusCode).toBe(401);
+    expect(json(a)).toEqual({ status: 'error', message: 'Invalid credentials' });
+    expect(json(b)).toEqual(json(a));
+  });
+
+  it('rejects missing fields and a bad e-mail with 400', async () => {
+    expect(json(await t.request({ method: 'POST', url: '/api/auth/login', payload: {} })).message).toBe('Email is required');
+    expect(json(await login('nope', 'x')).message).toBe('Please enter a valid email address');
+    expect((await login('a@b.co', '')).statusCode).toBe(400);
+  });
+
+  it('locks an account after too many failures with 429 and Retry-After', async () => {
+    await createUser(t, { email: 'locked@example.org' });
+    for (let i = 0; i < 3; i++) expect((await login('locked@example.org', 'wrong-password-x', `10.0.0.${i}`)).statusCode).toBe(401);
+    const res = await login('locked@example.org', TEST_PASSWORD, '10.0.0.99');
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits attempts per IP address', async () => {
+    const strict = await createTestApp({ LOGIN_MAX_PER_IP: '2' });
+    try {
+      const go = () => strict.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@y.org', password: 'whatever1' }, remoteAddress: '10.1.1.1' });
+      expect((await go()).statusCode).toBe(401);
+      expect((await go()).statusCode).toBe(401);
+      const third = await go();
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('GET /api/auth/me and tokens', () => {
+  it('returns data.user for a valid token', async () => {
+    const { user, token } = await createUser(t, { role: 'pastor' });
+    const res = await t.request({ method: 'GET', url: '/api/auth/me', token });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data.user).toMatchObject({ id: user.id, role: 'pastor' });
+  });
+
+  it('needs a token', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/auth/me' });
+    expect(res.statusCode).toBe(401);
+    expect(json(res).status).toBe('error');
+  });
+
+  it('refuses tampered, expired and wrong-algorithm tokens with 401', async () => {
+    const { user, token } = await createUser(t);
+    const [h, p, s] = token.split('.');
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ sub: user.id, tv: 0, role: 'admin' })).toString('base64url')}.${s}`;
+    const flipped = `${h}.${p}.${s!.slice(0, -2)}${s!.endsWith('A') ? 'B' : 'A'}A`;
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
+    const expired = await new SignJWT({ tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode('another-secret-that-is-long-enough-32'));
+    for (const bad of [tampered, flipped, none, expired, 'garbage']) {
+      const res = await t.request({ method: 'GET', url: '/api/auth/me', token: bad });
+      expect(res.statusCode, bad).toBe(401);
+    }
+  });
+});
+
+describe('PATCH /api/auth/update-password', () => {
+  it('changes the password, returns a new token, and old tokens stop working', async () => {
+    const { user, token } = await createUser(t);
+    const res = await t.request({ method: 'PATCH', url: '/api/auth/update-password', token, payload: { currentPassword: TEST_PASSWORD, newPassword: 'Brand-New-Pass-9' } });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ status: 'success', token: expect.any(String), user: { id: user.id } });
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', token: json(res).token })).statusCode).toBe(200);
+    expect((await login(user.email, 'Brand-New-Pass-9')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password and a weak new one', async () => {
+    const { token } = await createUser(t);
+    const wrong = await t.request({ method: 'PATCH', url: '/api/auth/update-password', token, payload: { currentPassword: 'nope-nope', newPassword: 'Brand-New-Pass-9' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong).message).toBe('Your current password is not correct');
+    const weak = await t.request({ method: 'PATCH', url: '/api/auth/update-password', token, payload: { currentPassword: TEST_PASSWORD, newPassword: 'abc' } });
+    expect(weak.statusCode).toBe(400);
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('answers the same for known and unknown e-mails, and only mails the known one', async () => {
+    const { user } = await createUser(t, { email: 'forgetful@example.org' });
+    const known = await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'Forgetful@example.org' } });
+    const unknown = await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ghost@example.org' } });
+    expect(known.statusCode).toBe(200);
+    expect(json(known)).toEqual({ status: 'success', message: FORGOT_PASSWORD_MESSAGE });
+    expect(json(unknown)).toEqual(json(known));
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    expect(mails).toHaveLength(1);
+    expect(await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'ghost@example.org'))).toHaveLength(0);
+  });
+
+  it('resets with the mailed token once; reuse and expiry give a clear 400', async () => {
+    const { user } = await createUser(t, { email: 'resetme@example.org' });
+    await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.bodyText)![1]!);
+    const ok = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'Fresh-Start-77' } });
+    expect(ok.statusCode).toBe(200);
+    expect((await login(user.email, 'Fresh-Start-77')).statusCode).toBe(200);
+
+    const again = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'Another-Try-88' } });
+    expect(again.statusCode).toBe(400);
+    expect(json(again).message).toMatch(/invalid, has expired or was already used/);
+
+    await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    const rows = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    const second = decodeURIComponent(/token=([^\s]+)/.exec(mails.at(-1)!.bodyText)![1]!);
+    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
+    expect(rows.length).toBe(2);
+    const expired = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token: second, newPassword: 'Another-Try-88' } });
+    expect(expired.statusCode).toBe(400);
+  });
+});
+
+describe('HTTP contract', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(json(res)).toEqual({ status: 'error', message: 'No such endpoint: GET /api/does-not-exist' });
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toEqual({ status: 'error', message: 'The request body is not valid JSON' });
+  });
+
+  it('answers a too-large body with 413', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('reports health and serves OpenAPI generated from the route schemas', async () => {
+    const health = await t.request({ method: 'GET', url: '/api/health' });
+    expect(json(health).data.database.ok).toBe(true);
+    const doc = json(await t.request({ method: 'GET', url: '/api/openapi.json' }));
+    expect(doc.paths['/api/auth/login'].post.requestBody).toBeDefined();
+    expect(doc.components.securitySchemes.bearerAuth).toBeDefined();
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

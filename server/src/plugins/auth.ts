@@ -1,0 +1,85 @@
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { can, hasRole, type Permission, type Role } from '@church/contract/roles';
+import type { Db } from '../db/client';
+import { users, type UserRow } from '../db/schema/index';
+import type { TokenService } from '../lib/tokens';
+import { forbidden, unauthorized } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, once a guard has run (undefined before, null when anonymous). */
+    user?: UserRow | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+}
+
+/** Reads the bearer token (or ?token= for the WebSocket handshake) and loads the user. */
+export async function userFromToken(db: Db, tokens: TokenService, token: string | undefined): Promise<UserRow | null> {
+  if (!token) return null;
+  const claims = await tokens.verify(token);
+  if (!claims) return null;
+  const [row] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+  if (!row || row.tokenVersion !== claims.tv || !row.isActive) return null;
+  return row;
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+}
+
+async function resolve(request: FastifyRequest, strict: boolean): Promise<UserRow | null> {
+  if (request.user !== undefined) return request.user;
+  const token = bearerToken(request);
+  const user = await userFromToken(request.server.db, request.server.tokens, token);
+  if (token && !user && strict) throw unauthorized('Your session has expired or is not valid. Please sign in again.');
+  request.user = user;
+  return user;
+}
+
+/**
+ * Route guards. Every route names one of these, from the permission table in
+ * contract/roles.ts — the server is the real gate; the web only mirrors it.
+ */
+export const auth = {
+  /** Anonymous allowed; a valid token identifies the caller (an invalid one is ignored). */
+  optional: (async (request) => {
+    await resolve(request, false);
+  }) as preHandlerAsyncHookHandler,
+  /** Any signed-in user. */
+  required: (async (request) => {
+    const user = await resolve(request, true);
+    if (!user) throw unauthorized();
+  }) as preHandlerAsyncHookHandler,
+  permission(permission: Permission): preHandlerAsyncHookHandler {
+    return async (request) => {
+      const user = await resolve(request, true);
+      if (!user) throw unauthorized();
+      if (!can(user, permission)) throw forbidden();
+    };
+  },
+  roles(roles: readonly Role[]): preHandlerAsyncHookHandler {
+    return async (request) => {
+      const user = await resolve(request, true);
+      if (!user) throw unauthorized();
+      if (user.role !== 'superadmin' && !hasRole(user, roles)) throw forbidden();
+    };
+  },
+};
+
+/** The signed-in user inside a handler guarded by auth.required / permission / roles. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+  app.decorate('tokens', opts.tokens);
+  app.decorateRequest('user', undefined);
+});

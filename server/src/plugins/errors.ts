@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors';
+import { isUniqueViolation, pgErrorCode } from '../db/client';
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but says it is JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported here',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
+};
+
+/** Connection-level failures: the database is unavailable, not the request wrong. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08003', '08006']);
+
+/**
+ * One error shape for the whole API: { status: 'error', message, details? }.
+ * 4xx messages are shown to the caller; 5xx are logged in full and answered
+ * with a generic sentence, never a stack trace.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: string }) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'is not valid',
+      }));
+      return reply.code(400).send({ status: 'error', message: details[0]?.message ?? 'Invalid request', details });
+    }
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).headers(err.headers).send({ status: 'error', message: err.message });
+    }
+    if (isUniqueViolation(err)) {
+      return reply.code(409).send({ status: 'error', message: 'That record already exists' });
+    }
+    const code = err.code ?? pgErrorCode(err);
+    if (code && UNAVAILABLE_CODES.has(code)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply.code(503).send({ status: 'error', message: 'The database is unavailable. Please try again shortly.' });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      return reply.code(500).send({ status: 'error', message: 'Something went wrong on our side. Please try again.' });
+    }
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status < 500) {
+      const message = (err.code && FASTIFY_MESSAGES[err.code]) || err.message || 'Bad request';
+      return reply.code(status).send({ status: 'error', message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ status: 'error', message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  const indexHtml = opts.webDistDir ? path.join(opts.webDistDir, 'index.html') : null;
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const isApi = url === '/api' || url.startsWith('/api/') || url === '/ws';
+    // The web app's client-side routes all load index.html (SPA fallback).
+    if (!isApi && request.method === 'GET' && indexHtml && fs.existsSync(indexHtml)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+    }
+    return reply.code(404).send({ status: 'error', message: `No such endpoint: ${request.method} ${url}` });
+  });
+});

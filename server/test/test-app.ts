@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Role } from '@church/contract/roles';
+import { buildApp, type AppContext } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { users, type UserRow } from '../src/db/schema/index';
+import { hashPassword } from '../src/lib/passwords';
+import { withDatabase } from './global-setup';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  config: Config;
+  /** app.inject with an optional bearer token; body objects are sent as JSON. */
+  request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const TEST_PASSWORD = 'Correct-Horse-42';
+
+/**
+ * A fresh app on a fresh database (PGlite copy, or a PostgreSQL database
+ * cloned from the migrated template when TEST_DB_KIND=postgres).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  let database: Database;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (process.env.TEST_DB_KIND === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `church_t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    await admin.end();
+    config.databaseUrl = withDatabase(url, name);
+    database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: 4 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dump = fs.readFileSync(inject('pgliteDump'));
+    database = await openDatabase({ loadDataDir: new Blob([dump]) });
+  }
+  const { app, ctx } = await buildApp({ config, database, jwtSecret: crypto.randomBytes(32).toString('hex'), logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    config,
+    request: ({ token, headers, ...opts }) =>
+      app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+let cachedHash: Promise<string> | undefined;
+
+/** A user of the given role with TEST_PASSWORD, and a token for them. */
+export async function createUser(
+  t: TestApp,
+  overrides: Partial<typeof users.$inferInsert> & { role?: Role } = {},
+): Promise<{ user: UserRow; token: string }> {
+  counter += 1;
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      name: `Test Person ${counter}`,
+      email: `person${counter}.${crypto.randomBytes(3).toString('hex')}@example.org`,
+      passwordHash: await cachedHash,
+      role: 'member',
+      ...overrides,
+    })
+    .returning();
+  const token = await t.ctx.tokens.sign({ sub: user!.id, tv: user!.tokenVersion });
+  return { user: user!, token };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const json = <T = any>(res: LightMyRequestResponse): T => res.json() as T;

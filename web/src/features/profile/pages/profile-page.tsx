@@ -1,0 +1,6 @@
+import { NotYetAvailablePage } from '../../system/pages/not-yet-available-page';
+
+// Replaced by the feature's real page.
+export function ProfilePage() {
+  return <NotYetAvailablePage title="Profile" />;
+}

@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import { failureMessage } from '@church/contract/rules/api-error';
+import { TEXTS } from '@church/contract/texts';
+import { sessionStore } from './storage';
+import { notify } from './notify';
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions<S extends z.ZodTypeAny | undefined = undefined> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Validates the answer; the result is typed by it. */
+  schema?: S;
+  /** Login and register do not redirect on 401 (spec 000 §4). */
+  skipAuthRedirect?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+let onUnauthorized: () => void = () => {
+  sessionStore.clear();
+  window.location.assign('/login');
+};
+/** The session provider replaces the default 401 handling with its own. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+/**
+ * The one fetch wrapper: base /api, bearer token, JSON in and out, the
+ * spec's failure message rule, 401 → sign out, 403 → toast.
+ */
+export async function api<S extends z.ZodTypeAny | undefined = undefined>(
+  path: string,
+  opts: RequestOptions<S> = {},
+): Promise<S extends z.ZodTypeAny ? z.output<S> : unknown> {
+  const token = sessionStore.token();
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  }
+  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  const res = await fetch(url, {
+    method: opts.method ?? 'GET',
+    signal: opts.signal,
+    headers: {
+      accept: 'application/json',
+      ...(opts.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...opts.headers,
+    },
+    body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+  });
+  const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
+  const body: unknown = isJson ? await res.json().catch(() => undefined) : undefined;
+  if (!res.ok) {
+    if (res.status === 401 && token && !opts.skipAuthRedirect) onUnauthorized();
+    if (res.status === 403) notify.error(TEXTS.forbidden);
+    throw new ApiError(res.status, failureMessage(res.status, body, isJson), body);
+  }
+  if (opts.schema) return opts.schema.parse(body) as never;
+  return body as never;
+}

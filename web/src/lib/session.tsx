@@ -1,0 +1,137 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { meResponse, sessionResponse, SESSION_REFRESH_MS, type LoginRequest, type RegisterRequest } from '@church/contract/auth';
+import type { User } from '@church/contract/users';
+import { api, setUnauthorizedHandler } from './api-client';
+import { sessionStore } from './storage';
+import { paths } from '../config/paths';
+
+interface SessionState {
+  user: User | null;
+  token: string | null;
+  /** True until the stored session has been checked on start. */
+  loading: boolean;
+  isAuthenticated: boolean;
+  login(body: LoginRequest): Promise<User>;
+  register(body: RegisterRequest): Promise<User>;
+  /** Replace the stored user and token (update-password answers with both). */
+  accept(token: string, user: User): void;
+  /** Re-read the current user (after a profile edit). */
+  refresh(): Promise<void>;
+  logout(): void;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+/** Full page load of /login after clearing everything (spec 000 §4). */
+function hardLogout() {
+  sessionStore.clear();
+  window.location.assign(paths.login);
+}
+
+/**
+ * Spec 000 §4: on start, with a stored token and user, re-fetch the user;
+ * success starts a 30-minute refresh timer, failure clears storage. Login,
+ * registration and password update replace the stored pair.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<User | null>(() => (sessionStore.token() ? sessionStore.user() : null));
+  const [token, setToken] = useState<string | null>(() => (sessionStore.user() ? sessionStore.token() : null));
+  const [loading, setLoading] = useState(() => !!(sessionStore.token() && sessionStore.user()));
+  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+
+  const stopTimer = () => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = undefined;
+  };
+
+  const fetchMe = useCallback(async () => {
+    const res = await api('/auth/me', { schema: meResponse });
+    sessionStore.saveUser(res.data.user);
+    setUser(res.data.user);
+    return res.data.user;
+  }, []);
+
+  const startTimer = useCallback(() => {
+    stopTimer();
+    timer.current = setInterval(() => {
+      fetchMe().catch(() => {
+        stopTimer();
+        hardLogout();
+      });
+    }, SESSION_REFRESH_MS);
+  }, [fetchMe]);
+
+  const logout = useCallback(() => {
+    stopTimer();
+    setUser(null);
+    setToken(null);
+    hardLogout();
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      stopTimer();
+      setUser(null);
+      setToken(null);
+      hardLogout();
+    });
+    if (!(sessionStore.token() && sessionStore.user())) {
+      sessionStore.clear();
+      setLoading(false);
+      return stopTimer;
+    }
+    fetchMe()
+      .then(() => startTimer())
+      .catch(() => {
+        sessionStore.clear();
+        setUser(null);
+        setToken(null);
+      })
+      .finally(() => setLoading(false));
+    return stopTimer;
+  }, [fetchMe, startTimer]);
+
+  const accept = useCallback(
+    (newToken: string, newUser: User) => {
+      sessionStore.save(newToken, newUser);
+      setToken(newToken);
+      setUser(newUser);
+      startTimer();
+    },
+    [startTimer],
+  );
+
+  const login = useCallback(
+    async (body: LoginRequest) => {
+      const res = await api('/auth/login', { method: 'POST', body, schema: sessionResponse, skipAuthRedirect: true });
+      accept(res.token, res.user);
+      return res.user;
+    },
+    [accept],
+  );
+
+  const register = useCallback(
+    async (body: RegisterRequest) => {
+      const res = await api('/auth/register', { method: 'POST', body, schema: sessionResponse, skipAuthRedirect: true });
+      accept(res.token, res.user);
+      return res.user;
+    },
+    [accept],
+  );
+
+  const refresh = useCallback(async () => {
+    await fetchMe();
+  }, [fetchMe]);
+
+  const value = useMemo<SessionState>(
+    () => ({ user, token, loading, isAuthenticated: !!user && !!token, login, register, accept, refresh, logout }),
+    [user, token, loading, login, register, accept, refresh, logout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const ctx = useContext(SessionContext);
+  if (!ctx) throw new Error('useSession must be used inside <SessionProvider>');
+  return ctx;
+}
