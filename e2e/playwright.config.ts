@@ -51,6 +51,8 @@ export default defineConfig({
       LOGIN_MAX_PER_ACCOUNT: '1000',
       BIBLE_API_BASE: process.env.E2E_BIBLE_API_BASE ?? 'http://127.0.0.1:9/unreachable',
       MAP_TILE_URL: '',
+      // Several people may run e2e at once: each builds the web app to its own folder.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });
