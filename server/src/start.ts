@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { buildApp } from './app';
@@ -5,6 +7,18 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { isDatabaseEmpty, seedDemoChurch } from './db/seed/demo';
 import { resolveJwtSecret } from './lib/secrets';
+import { Worker } from 'node:worker_threads';
+
+function runInWorker(pgliteDir: string, demoData: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // The entry is a one-line loader so the TypeScript file goes through the same tsx hooks as the main thread.
+    const entry = new URL('./db/prepare-worker.ts', import.meta.url).href;
+    const code = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+    const worker = new Worker(code, { eval: true, workerData: { pgliteDir, demoData } });
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Preparing the database failed (exit ${code})`))));
+  });
+}
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -13,22 +27,36 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** Migrations, and the demo church when asked and the database has nobody in it yet. */
+async function prepare(database: Database, config: Config, log: (msg: string) => void) {
+  await database.migrate();
+  if (config.demoData && (await isDatabaseEmpty(database.db))) {
+    log('New database: seeding the demo church (DEMO_DATA=false turns this off)');
+    await seedDemoChurch(database.db);
+  }
+}
+
 /**
  * Opens (and locks) the database, applies migrations, seeds a new demo
  * church when asked, builds the app and listens.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const unlock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
+  const pgliteDir = config.databaseUrl ? undefined : path.join(config.dataDir, 'db');
+  const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg }));
   let database: Database | undefined;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
-    await database.migrate();
+    if (pgliteDir && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+      // Creating a new embedded database (initdb) leaves ~400 MB of WASM heap
+      // behind; preparing it in a first instance and reopening keeps the
+      // running server at its steady-state memory.
+      log('New embedded database: creating it' + (config.demoData ? ' with the demo church (DEMO_DATA=false turns this off)' : ''));
+      await runInWorker(pgliteDir, config.demoData);
+    }
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+    await prepare(database, config, log);
     const jwtSecret = await resolveJwtSecret(database, config.jwtSecret, config.dataDir);
     const { app } = await buildApp({ config, database, jwtSecret });
-    if (config.demoData && (await isDatabaseEmpty(database.db))) {
-      app.log.info('New database: seeding the demo church (DEMO_DATA=false turns this off)');
-      await seedDemoChurch(database.db);
-    }
     const url = await app.listen({ port: config.port, host: config.host });
     const db = database;
     let stopping: Promise<void> | undefined;

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const REPORTS = path.join(ROOT, 'bench/reports');
+
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx]!;
+}
+
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Writes bench/reports/<name>.md (a small table per section) and prints it. */
+export function writeReport(name: string, title: string, sections: Array<{ heading: string; rows: Array<[string, string | number, string?]> }>) {
+  const lines = [`# ${title}`, '', `Measured ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}.`, ''];
+  for (const s of sections) {
+    lines.push(`## ${s.heading}`, '', '| measure | value | budget |', '| --- | --- | --- |');
+    for (const [k, v, b] of s.rows) lines.push(`| ${k} | ${v} | ${b ?? ''} |`);
+    lines.push('');
+  }
+  fs.mkdirSync(REPORTS, { recursive: true });
+  fs.writeFileSync(path.join(REPORTS, `${name}.md`), lines.join('\n'));
+  console.log(lines.join('\n'));
+}
+
+/** Starts the real server (node --import tsx server/src/main.ts) and resolves when /api/health answers. */
+export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<{ proc: ChildProcess; readyMs: number; url: string }> {
+  const port = env.PORT ?? '3300';
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: port },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  while (performance.now() - started < timeoutMs) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return { proc, readyMs: performance.now() - started, url };
+    } catch {
+      // not up yet
+    }
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  proc.kill('SIGKILL');
+  throw new Error('server did not become ready');
+}
+
+export async function stopServer(proc: ChildProcess) {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (proc.exitCode === null) proc.kill('SIGKILL');
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return round(kb / 1024, 0);
+}

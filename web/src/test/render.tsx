@@ -1,0 +1,30 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SessionProvider } from '../lib/session';
+import { theme } from '../app/theme';
+
+/** Renders a page inside the app's providers at a path, with a memory router. */
+export function renderAt(element: ReactElement, { path = '/', extraRoutes = [] as { path: string; element: ReactElement }[] } = {}) {
+  const router = createMemoryRouter([{ path, element }, ...extraRoutes], { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return {
+    router,
+    ...render(
+      <MantineProvider theme={theme}>
+        <Notifications />
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider>
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </ModalsProvider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    ),
+  };
+}
