@@ -92,9 +92,15 @@ test.describe('login', () => {
   });
 
   test('a signed-out visitor opening /dashboard signs in and comes back', async ({ page }) => {
-    await page.goto('/mobile/giving');
+    await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     await signInWithForm(page, demo.member);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // A pastor would normally land on /pastor-dashboard: the remembered page wins.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/mobile/giving');
+    await expect(page).toHaveURL(/\/login$/);
+    await signInWithForm(page, demo.pastor);
     await expect(page).toHaveURL(/\/mobile\/giving$/);
   });
 

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { count, desc } from 'drizzle-orm';
+import { z } from 'zod';
+import { errorResponse, pageInfo, paginationQuery } from '@church/contract/http';
+import type { Db } from '../../db/client';
+import { emailOutbox } from '../../db/schema/index';
+import { auth } from '../../plugins/auth';
+
+const outboxMail = z.object({
+  _id: z.string(),
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  kind: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+/**
+ * Administrators read the e-mail outbox: without SMTP it is where password
+ * reset links and notifications wait (so an admin can pass a link on).
+ */
+export async function outboxRoutes(appBase: FastifyInstance, { db }: { db: Db }) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/outbox',
+    {
+      preHandler: auth.permission('outbox:read'),
+      schema: {
+        tags: ['Administration'],
+        summary: 'E-mails the platform has sent or queued, newest first',
+        security: [{ bearerAuth: [] }],
+        querystring: paginationQuery(20, 100),
+        response: {
+          200: z.object({ status: z.literal('success'), data: z.object({ mails: z.array(outboxMail), ...pageInfo }) }),
+          401: errorResponse,
+          403: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const [rows, [total]] = await Promise.all([
+        db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit).offset((page - 1) * limit),
+        db.select({ n: count() }).from(emailOutbox),
+      ]);
+      return {
+        status: 'success' as const,
+        data: {
+          mails: rows.map((r) => ({
+            _id: r.id,
+            id: r.id,
+            to: r.toAddress,
+            subject: r.subject,
+            body: r.bodyText,
+            kind: r.kind,
+            createdAt: r.createdAt.toISOString(),
+            sentAt: r.sentAt?.toISOString() ?? null,
+            error: r.error,
+          })),
+          page,
+          limit,
+          total: total?.n ?? 0,
+        },
+      };
+    },
+  );
+}
