@@ -17,7 +17,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results',
+  // One folder per port, so several runs at once do not trample each other's traces.
+  outputDir: `../test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -15,5 +15,14 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // contract/ builds zod schemas at module level next to the constants the
+      // pages need; marking zod's builders pure lets unused schemas (and zod
+      // itself, where no page validates) drop out of the public site's bundle.
+      treeshake: { manualPureFunctions: ['z', 'success', 'paginationQuery'] },
+      // zod gets a chunk of its own: otherwise it is merged into a chunk of
+      // shared Mantine helpers that every page downloads, used or not.
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } },
+    },
   },
 });

@@ -9,5 +9,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // jsdom + Mantine renders are slow on a busy 2-core machine; a timeout here is not a behaviour.
+    testTimeout: 20_000,
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+export * from './auth-constants';
 import { userSchema } from './users';
 import { isValidEmail, normalizeEmail } from './rules/email';
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, isCommonPassword } from './rules/password';
@@ -41,9 +42,7 @@ export type LoginRequest = z.input<typeof loginRequest>;
 export const developerProfile = z.object({
   company: optionalText(120),
   website: optionalText(300),
-  useCase: z
-    .enum(['church-app', 'website-integration', 'internal-tools', 'third-party-app', 'personal-project', 'other'])
-    .optional(),
+  useCase: z.enum(['church-app', 'website-integration', 'internal-tools', 'third-party-app', 'personal-project', 'other']).optional(),
   projectDescription: optionalText(2000),
 });
 
@@ -84,10 +83,3 @@ export const sessionResponse = z.object({
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
 export const meResponse = z.object({ status: z.literal('success'), data: z.object({ user: userSchema }) });
-
-/** Forgot-password answers the same whether or not the account exists. */
-export const FORGOT_PASSWORD_MESSAGE =
-  'If an account exists for that email, we have sent a link to reset the password. It is valid for one hour.';
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** Spec 000 §4: the session is re-fetched every 30 minutes. */
-export const SESSION_REFRESH_MS = 30 * 60 * 1000;

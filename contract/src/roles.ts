@@ -2,16 +2,7 @@
  * The one role/permission table. The server's route guards and the web's
  * route guards both read it, so a rule changes in one place.
  */
-export const ROLES = [
-  'member',
-  'volunteer',
-  'deacon',
-  'elder',
-  'pastor',
-  'admin',
-  'superadmin',
-  'developer',
-] as const;
+export const ROLES = ['member', 'volunteer', 'deacon', 'elder', 'pastor', 'admin', 'superadmin', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Roles a leader can hand out on the Leadership / Volunteers pages (spec 001 §4). */
@@ -37,8 +28,12 @@ export const PERMISSIONS = {
   'members:read': LEADER_ROLES,
   /** Approve / reject prayers and read every prayer. */
   'prayers:moderate': LEADER_ROLES,
+  /** Read who registered for an event. */
+  'events:attendees': LEADER_ROLES,
   /** Read visitors and their statistics, change a visitor's status. */
   'visitors:read': LEADER_ROLES,
+  /** Read the messages people send through the contact form. */
+  'contact:read': LEADER_ROLES,
   /** Read and change the church settings. */
   'settings:write': ADMIN_TYPE_ROLES,
   /** Create the default chat rooms when none exist. */
@@ -47,6 +42,8 @@ export const PERMISSIONS = {
   'chat:announce': LEADER_ROLES,
   /** Read the e-mail outbox (password reset links when SMTP is not configured). */
   'outbox:read': ['admin', 'superadmin'],
+  /** Import a Bible translation into the church's own Bible service. */
+  'bible:import': ['admin', 'superadmin'],
   /** Developer portal and API keys (spec 002 §2.2). */
   'api:access': ['developer'],
 } as const satisfies Record<string, readonly Role[]>;

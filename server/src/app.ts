@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin, openapiRoute } from './plugins/openapi';
 import { registerModules } from './modules';
+import { realtimePlugin } from './realtime/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +46,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.logLevel,
+      // Readable lines for a person at a terminal; JSON lines for log collectors.
+      ...(process.stdout.isTTY && config.env !== 'production' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip, reqId: req.id }),
@@ -100,6 +103,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     },
     { prefix: '/api' },
   );
+  // Chat socket at /ws (outside /api); shares its bus and service with the chat module.
+  await app.register(realtimePlugin, { ctx });
 
   if (fs.existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {

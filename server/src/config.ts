@@ -34,6 +34,8 @@ const envSchema = z.object({
   LOGIN_MAX_PER_ACCOUNT: positiveInt(10),
   LOGIN_WINDOW_MINUTES: positiveInt(15),
   BIBLE_API_BASE: z.url({ error: 'must be a full URL' }).default('https://bible.helloao.org/api'),
+  BIBLE_API_TIMEOUT_MS: positiveInt(8000),
+  BIBLE_CACHE_MINUTES: positiveInt(360),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   UPLOAD_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
@@ -59,6 +61,10 @@ export interface Config {
   logLevel: string;
   login: { maxPerIp: number; maxPerAccount: number; windowMs: number };
   bibleApiBase: string;
+  /** Outbound Bible service calls give up after this long. */
+  bibleApiTimeoutMs: number;
+  /** How long the server keeps a Bible service answer. */
+  bibleCacheMs: number;
   mapTileUrl: string;
   uploadDir: string;
   webDistDir: string;
@@ -96,6 +102,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     login: { maxPerIp: e.LOGIN_MAX_PER_IP, maxPerAccount: e.LOGIN_MAX_PER_ACCOUNT, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
     bibleApiBase: e.BIBLE_API_BASE.replace(/\/$/, ''),
+    bibleApiTimeoutMs: e.BIBLE_API_TIMEOUT_MS,
+    bibleCacheMs: e.BIBLE_CACHE_MINUTES * 60_000,
     mapTileUrl: e.MAP_TILE_URL,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),

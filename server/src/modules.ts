@@ -4,6 +4,32 @@ import { authRoutes } from './modules/auth/routes';
 import { createAuthRepository } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { chatRuntime } from './realtime/runtime';
+import { outboxRoutes } from './modules/outbox/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { createSettingsRepository } from './modules/settings/repository';
+import { createSettingsService } from './modules/settings/service';
+import { visitorsRoutes } from './modules/visitors/routes';
+import { createVisitorsRepository } from './modules/visitors/repository';
+import { createVisitorsService } from './modules/visitors/service';
+import { contactRoutes } from './modules/contact/routes';
+import { eventsRoutes } from './modules/events/routes';
+import { createEventsRepository } from './modules/events/repository';
+import { sermonsPublicRoutes } from './modules/sermons/routes';
+import { createSermonsRepository } from './modules/sermons/repository';
+import { memberRoutes } from './modules/members/routes';
+import { prayerRoutes } from './modules/prayers/routes';
+import { createPrayersService } from './modules/prayers/service';
+import { givingRoutes } from './modules/giving/routes';
+import { createGivingService } from './modules/giving/service';
+import { notificationRoutes } from './modules/notifications/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { eventRegistrationRoutes } from './modules/events/registrations-routes';
+import { bibleRoutes } from './modules/bible/routes';
+import { createBibleRepository } from './modules/bible/repository';
+import { createBibleService } from './modules/bible/service';
+import { createUpstream } from './modules/bible/upstream';
 
 /**
  * Every feature module, registered under /api. Each one is handed exactly
@@ -11,6 +37,7 @@ import { healthRoutes } from './modules/health/routes';
  */
 export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(healthRoutes, { database: ctx.database });
+  await api.register(outboxRoutes, { db: ctx.db });
   await api.register(authRoutes, {
     service: createAuthService({
       repo: createAuthRepository(ctx.db),
@@ -22,4 +49,34 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
       login: ctx.config.login,
     }),
   });
+  // Public site: settings, visitors, contact messages, public events and sermons.
+  const settings = createSettingsService({ repo: createSettingsRepository(ctx.db), mapTileUrl: ctx.config.mapTileUrl });
+  await api.register(settingsRoutes, { service: settings });
+  await api.register(visitorsRoutes, {
+    service: createVisitorsService({ repo: createVisitorsRepository(ctx.db), limiter: ctx.limiter, timeZone: async () => (await settings.get()).timeZone }),
+  });
+  await api.register(contactRoutes, { db: ctx.db, limiter: ctx.limiter, mailer: ctx.mailer, churchEmail: async () => (await settings.get()).email });
+  await api.register(eventsRoutes, { repo: createEventsRepository(ctx.db) });
+  await api.register(sermonsPublicRoutes, { repo: createSermonsRepository(ctx.db), uploadDir: ctx.config.uploadDir });
+  // Member portal: profile, prayers, giving, notifications (with the event-reminder scheduler), engagement, event registration.
+  await api.register(memberRoutes, { db: ctx.db });
+  await api.register(prayerRoutes, { service: createPrayersService(ctx.db) });
+  await api.register(givingRoutes, { service: createGivingService({ db: ctx.db, limiter: ctx.limiter }) });
+  await api.register(notificationRoutes, {
+    db: ctx.db,
+    runScheduler: ctx.config.env !== 'test',
+    timeZone: async () => (await settings.get()).timeZone,
+  });
+  await api.register(analyticsRoutes, { db: ctx.db });
+  await api.register(eventRegistrationRoutes, { db: ctx.db });
+  // Bible: imported translations first, otherwise the Free Use Bible API behind a server-side cache.
+  await api.register(bibleRoutes, {
+    service: createBibleService({
+      db: ctx.db,
+      repo: createBibleRepository(ctx.db),
+      upstream: createUpstream({ base: ctx.config.bibleApiBase, timeoutMs: ctx.config.bibleApiTimeoutMs, cacheMs: ctx.config.bibleCacheMs }),
+      timeZone: async () => (await settings.get()).timeZone,
+    }),
+  });
+  await api.register(chatRoutes, { service: chatRuntime(ctx).service, uploadDir: ctx.config.uploadDir });
 }

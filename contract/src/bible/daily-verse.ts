@@ -1,4 +1,5 @@
 import { z } from 'zod';
+export * from './daily-verse-constants';
 
 /** Spec 000 §3 Daily verse. */
 export const dailyVerseSchema = z.object({
@@ -12,13 +13,3 @@ export const dailyVerseSchema = z.object({
 export type DailyVerse = z.infer<typeof dailyVerseSchema>;
 
 export const dailyVerseResponse = z.object({ status: z.literal('success'), data: z.object({ verse: dailyVerseSchema }) });
-
-/** Spec 000 §8: the fallback shown when the daily verse cannot be loaded. */
-export const FALLBACK_DAILY_VERSE: DailyVerse = {
-  reference: 'John 3:16',
-  version: 'KJV',
-  text: 'For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.',
-  date: '',
-  fullReference: 'John 3:16 (KJV)',
-  offline: true,
-};

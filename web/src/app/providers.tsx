@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from '../lib/session';
 import { ApiError } from '../lib/api-client';
 import { theme } from './theme';
+import { ToastHost } from './toast-host';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -23,7 +23,7 @@ export function createQueryClient() {
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={5000} />
+      <ToastHost />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <SessionProvider>{children}</SessionProvider>

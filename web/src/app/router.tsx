@@ -3,7 +3,6 @@ import { RequireAuth, RequireDeveloper, RequireDevice, RequirePastor } from '../
 import { paths } from '../config/paths';
 import { ErrorPage } from '../features/system/pages/error-page';
 import { NotFoundPage } from '../features/system/pages/not-found-page';
-import { MobileLayout } from './layouts/mobile-layout';
 
 /** A lazily loaded page: each area downloads its own code when first opened. */
 function page(load: () => Promise<Record<string, unknown>>, exportName: string, title?: string): RouteObject {
@@ -12,6 +11,9 @@ function page(load: () => Promise<Record<string, unknown>>, exportName: string, 
     lazy: async () => ({ Component: (await load())[exportName] as React.ComponentType }),
   };
 }
+
+/** The mobile frame loads with the first /mobile page, not with the public site. */
+const mobileLayout: RouteObject = { lazy: async () => ({ Component: (await import('./layouts/mobile-layout')).MobileLayout }) };
 
 const notYet = (title: string) => page(() => import('../features/system/pages/not-yet-available-page'), 'NotYetAvailablePage', title);
 
@@ -44,6 +46,12 @@ export const routes: RouteObject[] = [
       { path: paths.notFound, element: <NotFoundPage /> },
       { path: paths.unauthorized, ...page(() => import('../features/system/pages/unauthorized-page'), 'UnauthorizedPage') },
 
+      // The Bible reader is open to visitors too (spec 000 §6), inside the mobile frame.
+      {
+        ...mobileLayout,
+        children: [{ path: paths.mobile.bible, ...page(() => import('../features/bible/pages/bible-page'), 'BiblePage') }],
+      },
+
       // Signed-in members
       {
         element: <RequireAuth />,
@@ -63,7 +71,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.chat, ...page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },
           {
-            element: <MobileLayout />,
+            ...mobileLayout,
             children: [
               {
                 path: paths.mobile.dashboard,
@@ -83,7 +91,6 @@ export const routes: RouteObject[] = [
               { path: paths.mobile.giving, ...page(() => import('../features/giving/pages/mobile-giving-page'), 'MobileGivingPage') },
               { path: paths.mobile.events, ...page(() => import('../features/events/pages/mobile-events-page'), 'MobileEventsPage') },
               { path: paths.mobile.chat, ...page(() => import('../features/chat/pages/mobile-chat-page'), 'MobileChatPage') },
-              { path: paths.mobile.bible, ...page(() => import('../features/bible/pages/bible-page'), 'BiblePage') },
             ],
           },
 

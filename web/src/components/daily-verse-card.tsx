@@ -1,14 +1,16 @@
-import { ActionIcon, Card, Group, Skeleton, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, Skeleton, Text } from '@mantine/core';
 import { IconBook, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { dailyVerseResponse, FALLBACK_DAILY_VERSE } from '@church/contract/bible/daily-verse';
-import { api } from '../lib/api-client';
+import type { z } from 'zod';
+import { type dailyVerseResponse } from '@church/contract/bible/daily-verse';
+import { FALLBACK_DAILY_VERSE } from '@church/contract/bible/daily-verse-constants';
+import { apiAs } from '../lib/api-client';
 import { notify } from '../lib/notify';
 
 export const dailyVerseQuery = {
   queryKey: ['bible', 'daily-verse'] as const,
-  queryFn: () => api('/bible/daily-verse', { schema: dailyVerseResponse }).then((r) => r.data.verse),
+  queryFn: () => apiAs<z.output<typeof dailyVerseResponse>>('/bible/daily-verse').then((r) => r.data.verse),
   staleTime: 60 * 60_000,
 };
 
@@ -32,7 +34,16 @@ export function DailyVerseCard({ title = "Today's Verse", variant = 'light' }: {
       radius="lg"
       padding="lg"
       withBorder={!glass}
-      style={glass ? { background: 'rgba(255,255,255,0.12)', backdropFilter: 'blur(6px)', color: 'white', border: '1px solid rgba(255,255,255,0.25)' } : undefined}
+      style={
+        glass
+          ? {
+              background: 'rgba(255,255,255,0.12)',
+              backdropFilter: 'blur(6px)',
+              color: 'white',
+              border: '1px solid rgba(255,255,255,0.25)',
+            }
+          : undefined
+      }
       aria-label={title}
     >
       <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -42,19 +53,19 @@ export function DailyVerseCard({ title = "Today's Verse", variant = 'light' }: {
             {title}
           </Text>
         </Group>
-        <Tooltip label="Refresh verse">
-          <ActionIcon
-            variant="subtle"
-            color={glass ? 'gray.0' : 'navy'}
-            aria-label="Refresh verse"
-            onClick={async () => {
-              const r = await query.refetch();
-              if (r.isSuccess) notify.success('Daily verse refreshed');
-            }}
-          >
-            <IconRefresh size={16} />
-          </ActionIcon>
-        </Tooltip>
+        {/* A plain title rather than Mantine's Tooltip: the tooltip engine would add 15 KB to the home page. */}
+        <ActionIcon
+          title="Refresh verse"
+          variant="subtle"
+          color={glass ? 'gray.0' : 'navy'}
+          aria-label="Refresh verse"
+          onClick={async () => {
+            const r = await query.refetch();
+            if (r.isSuccess) notify.success('Daily verse refreshed');
+          }}
+        >
+          <IconRefresh size={16} />
+        </ActionIcon>
       </Group>
       {verse ? (
         <>

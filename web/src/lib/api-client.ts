@@ -70,3 +70,12 @@ export async function api<S extends z.ZodTypeAny | undefined = undefined>(
   if (opts.schema) return opts.schema.parse(body) as never;
   return body as never;
 }
+
+/**
+ * A call whose answer is trusted to have type T without validating it here:
+ * the server already checks every response against the same contract schema
+ * before sending it. Used on the public site so zod stays out of its first download.
+ */
+export function apiAs<T>(path: string, opts: Omit<RequestOptions, 'schema'> = {}): Promise<T> {
+  return api(path, opts) as Promise<T>;
+}

@@ -1,8 +1,32 @@
-import { notifications } from '@mantine/notifications';
+/**
+ * Toasts: top-right, 5000 ms, light (spec 000 §9). One helper so every page
+ * says things the same way. The toast library loads on the first toast, not
+ * with the app shell: most visits to the public site never show one.
+ */
+type NotificationsModule = typeof import('@mantine/notifications');
 
-/** Toasts: top-right, 5000 ms, light (spec 000 §9). One helper so every page says things the same way. */
+let loading: Promise<NotificationsModule> | undefined;
+const hostListeners = new Set<() => void>();
+let hostWanted = false;
+
+/** The app's toast container subscribes here and mounts itself once a toast is wanted. */
+export function onToastHostWanted(listener: () => void): () => void {
+  if (hostWanted) listener();
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+}
+
+function show(message: string, color: 'green' | 'red' | 'blue') {
+  if (!hostWanted) {
+    hostWanted = true;
+    hostListeners.forEach((l) => l());
+  }
+  loading ??= import('@mantine/notifications');
+  void loading.then(({ notifications }) => notifications.show({ message, color, autoClose: 5000 }));
+}
+
 export const notify = {
-  success: (message: string) => notifications.show({ message, color: 'green', autoClose: 5000 }),
-  error: (message: string) => notifications.show({ message, color: 'red', autoClose: 5000 }),
-  info: (message: string) => notifications.show({ message, color: 'blue', autoClose: 5000 }),
+  success: (message: string) => show(message, 'green'),
+  error: (message: string) => show(message, 'red'),
+  info: (message: string) => show(message, 'blue'),
 };

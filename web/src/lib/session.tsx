@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { meResponse, sessionResponse, SESSION_REFRESH_MS, type LoginRequest, type RegisterRequest } from '@church/contract/auth';
+import { SESSION_REFRESH_MS } from '@church/contract/auth-constants';
+import type { LoginRequest, RegisterRequest, SessionResponse } from '@church/contract/auth';
 import type { User } from '@church/contract/users';
 import { api, setUnauthorizedHandler } from './api-client';
 import { sessionStore } from './storage';
@@ -21,6 +22,25 @@ interface SessionState {
 }
 
 const SessionContext = createContext<SessionState | null>(null);
+
+/**
+ * Spec 000 §5: login, registration and password update succeed only when the
+ * answer says success and carries a token and a user; a refresh needs a user.
+ * (Checked by hand rather than with zod so the session code stays out of
+ * the public site's first download.)
+ */
+export function acceptSession(body: unknown): SessionResponse {
+  const b = body as Partial<SessionResponse> | null;
+  if (b?.status !== 'success' || typeof b.token !== 'string' || !b.token || !b.user || typeof b.user !== 'object') {
+    throw new Error('Invalid response format from server');
+  }
+  return b as SessionResponse;
+}
+function acceptMe(body: unknown): User {
+  const b = body as { status?: string; data?: { user?: User } } | null;
+  if (b?.status !== 'success' || !b.data?.user) throw new Error('Failed to get user data');
+  return b.data.user;
+}
 
 /** Full page load of /login after clearing everything (spec 000 §4). */
 function hardLogout() {
@@ -45,10 +65,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   };
 
   const fetchMe = useCallback(async () => {
-    const res = await api('/auth/me', { schema: meResponse });
-    sessionStore.saveUser(res.data.user);
-    setUser(res.data.user);
-    return res.data.user;
+    const user = acceptMe(await api('/auth/me'));
+    sessionStore.saveUser(user);
+    setUser(user);
+    return user;
   }, []);
 
   const startTimer = useCallback(() => {
@@ -103,7 +123,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (body: LoginRequest) => {
-      const res = await api('/auth/login', { method: 'POST', body, schema: sessionResponse, skipAuthRedirect: true });
+      const res = acceptSession(await api('/auth/login', { method: 'POST', body, skipAuthRedirect: true }));
       accept(res.token, res.user);
       return res.user;
     },
@@ -112,7 +132,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const register = useCallback(
     async (body: RegisterRequest) => {
-      const res = await api('/auth/register', { method: 'POST', body, schema: sessionResponse, skipAuthRedirect: true });
+      const res = acceptSession(await api('/auth/register', { method: 'POST', body, skipAuthRedirect: true }));
       accept(res.token, res.user);
       return res.user;
     },

@@ -2,11 +2,11 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SessionProvider } from '../lib/session';
 import { theme } from '../app/theme';
+import { ToastHost } from '../app/toast-host';
 
 /** Renders a page inside the app's providers at a path, with a memory router. */
 export function renderAt(element: ReactElement, { path = '/', extraRoutes = [] as { path: string; element: ReactElement }[] } = {}) {
@@ -16,7 +16,7 @@ export function renderAt(element: ReactElement, { path = '/', extraRoutes = [] a
     router,
     ...render(
       <MantineProvider theme={theme}>
-        <Notifications />
+        <ToastHost />
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
             <SessionProvider>

@@ -2,13 +2,18 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema/index';
 import { seedPeople } from './people';
+import { seedChurchSettings } from './church-settings';
+import { seedEventsAndSermons } from './events-and-sermons';
+import { seedVisitors } from './visitors';
+import { seedMemberPortal } from './member-portal';
+import { seedChat } from './chat';
 
 /**
  * Feature seeders run in this order after the people exist. Each one reads
  * the users it needs from the database, so they stay independent.
  * A feature adds its seeder here (import + one line).
  */
-const FEATURE_SEEDERS: Array<(db: Db) => Promise<void>> = [];
+const FEATURE_SEEDERS: Array<(db: Db) => Promise<void>> = [seedChurchSettings, seedEventsAndSermons, seedVisitors, seedMemberPortal, seedChat];
 
 export async function isDatabaseEmpty(db: Db) {
   const [row] = await db.select({ n: count() }).from(users);

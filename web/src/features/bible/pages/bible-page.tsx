@@ -1,6 +1,145 @@
-import { NotYetAvailablePage } from '../../system/pages/not-yet-available-page';
+import { ActionIcon, Box, Button, Group, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconBooks, IconDots, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { BIBLE_TEXTS } from '@church/contract/bible/texts';
+import { DEFAULT_VERSION } from '@church/contract/bible/versions';
+import { notify } from '../../../lib/notify';
+import { BookList } from '../components/book-list';
+import { BookmarksTab } from '../components/bookmarks-tab';
+import { ChapterGrid } from '../components/chapter-grid';
+import { ChapterReader } from '../components/chapter-reader';
+import { DailyVerseTab } from '../components/daily-verse-tab';
+import { SearchTab } from '../components/search-tab';
+import { VersionChips } from '../components/version-chips';
+import { useBookmarks } from '../hooks/use-bookmarks';
+import { useReaderLocation } from '../hooks/use-reader-location';
+import { bibleClient } from '../lib/bible-client';
 
-// Replaced by the feature's real page.
+const VERSION_KEY = 'bibleVersion';
+
+/** Spec 000 §2/§4: version chips, tabs Daily Verse / Search / Bookmarks, and books → chapters → verses with Back up one level. */
 export function BiblePage() {
-  return <NotYetAvailablePage title="Daily Bible" />;
+  const { view, book, chapter, showBooks, showBook, showChapter, back } = useReaderLocation();
+  const [tab, setTab] = useState<string | null>('daily');
+  const [version, setVersion] = useState(() => localStorage.getItem(VERSION_KEY) ?? DEFAULT_VERSION);
+  const { bookmarks, toggle, remove, has } = useBookmarks();
+  const queryClient = useQueryClient();
+
+  const versions = useQuery({ queryKey: ['bible', 'versions'], queryFn: () => bibleClient.listVersions(), staleTime: 5 * 60_000 });
+  const canServe = versions.data?.some((v) => v.id === version && v.available) ?? version === DEFAULT_VERSION;
+  const books = useQuery({
+    queryKey: ['bible', 'books', version],
+    queryFn: () => bibleClient.getBooks(version),
+    enabled: view === 'books' && canServe,
+    staleTime: 60 * 60_000,
+    retry: 1,
+  });
+  useEffect(() => {
+    if (books.isError) notify.error(BIBLE_TEXTS.booksFailed);
+  }, [books.isError]);
+
+  useEffect(() => {
+    // Each level starts at its top (the layout's header is sticky, so scroll the window itself).
+    window.scrollTo({ top: 0 });
+  }, [view, chapter]);
+
+  const chooseVersion = (v: string) => {
+    setVersion(v);
+    localStorage.setItem(VERSION_KEY, v);
+  };
+  const clearCache = () => {
+    bibleClient.clearCache();
+    void queryClient.removeQueries({ queryKey: ['bible', 'chapter'] });
+    void queryClient.removeQueries({ queryKey: ['bible', 'books'] });
+    notify.success(BIBLE_TEXTS.cacheCleared);
+  };
+
+  const heading =
+    view === 'main'
+      ? 'Daily Bible'
+      : view === 'books'
+        ? 'Books of the Bible'
+        : view === 'chapters'
+          ? book?.name
+          : `${book?.name} ${chapter}`;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          {view !== 'main' && (
+            <ActionIcon variant="light" size="lg" aria-label="Back" onClick={back}>
+              <IconArrowLeft size={18} />
+            </ActionIcon>
+          )}
+          <Title order={2} c="navy.8" fz={{ base: 'h3', sm: 'h2' }}>
+            {heading}
+          </Title>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          {view === 'main' && (
+            <Button leftSection={<IconBooks size={16} />} onClick={showBooks}>
+              Browse Books
+            </Button>
+          )}
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <ActionIcon variant="subtle" size="lg" aria-label="Bible options">
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconTrash size={16} />} onClick={clearCache}>
+                Clear Bible cache
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+
+      <VersionChips value={version} onChange={chooseVersion} versions={versions.data} />
+
+      {view === 'main' && (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List grow mb="md">
+            <Tabs.Tab value="daily">Daily Verse</Tabs.Tab>
+            <Tabs.Tab value="search">Search</Tabs.Tab>
+            <Tabs.Tab value="bookmarks">Bookmarks{bookmarks.length ? ` (${bookmarks.length})` : ''}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="daily">
+            <DailyVerseTab isBookmarked={has} onToggleBookmark={toggle} />
+          </Tabs.Panel>
+          <Tabs.Panel value="search">
+            <SearchTab version={version} onBrowse={showBooks} isBookmarked={has} onToggleBookmark={toggle} />
+          </Tabs.Panel>
+          <Tabs.Panel value="bookmarks">
+            <BookmarksTab bookmarks={bookmarks} onRemove={remove} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+
+      {view === 'books' && <BookList available={books.data ? new Set(books.data.books.map((b) => b.id)) : null} onPick={showBook} />}
+
+      {view === 'chapters' && book && (
+        <Box>
+          <Text size="sm" c="dimmed" mb="sm">
+            {book.chapters} {book.chapters === 1 ? 'chapter' : 'chapters'} · {book.testament === 'old' ? 'Old Testament' : 'New Testament'}
+          </Text>
+          <ChapterGrid book={book} onPick={(n) => showChapter(book, n)} />
+        </Box>
+      )}
+
+      {view === 'verses' && book && (
+        <ChapterReader
+          version={version}
+          book={book}
+          chapter={chapter}
+          onChapter={(n) => showChapter(book, n, true)}
+          isBookmarked={has}
+          onToggleBookmark={toggle}
+        />
+      )}
+    </Stack>
+  );
 }

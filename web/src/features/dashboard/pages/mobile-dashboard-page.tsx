@@ -1,6 +1,65 @@
-import { NotYetAvailablePage } from '../../system/pages/not-yet-available-page';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { isAdminType, isLeader } from '@church/contract/roles';
+import { firstName, greeting } from '@church/contract/rules/greeting';
+import { DailyVerseCard } from '../../../components/daily-verse-card';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import { dashboardQuery } from '../api/dashboard-data';
+import { DashboardError, DashboardLoading, PartialDataNote } from '../components/dashboard-status';
+import { QuickActions } from '../components/quick-actions';
+import { RecentActivity } from '../components/recent-activity';
+import { StatCards } from '../components/stat-cards';
 
-// Replaced by the feature's real page.
+/** Spec 000 §2 /mobile/dashboard: welcome banner, Back to Main Site, Refresh, verse, stats, quick actions, activity. */
 export function MobileDashboardPage() {
-  return <NotYetAvailablePage title="Dashboard" />;
+  const { user } = useSession();
+  const qc = useQueryClient();
+  const query = useQuery({ ...dashboardQuery(user!), enabled: !!user });
+  const leader = isLeader(user);
+  return (
+    <Stack gap="md">
+      <Card radius="lg" padding="lg" bg="navy.8" c="white" data-testid="welcome-banner">
+        <Title order={3} c="white" data-testid="greeting">
+          {greeting()}, {firstName(user?.name)}!
+        </Title>
+        <Text size="sm" c="gray.3" mt={4}>
+          Welcome to your church family portal.
+        </Text>
+        <Group mt="md" gap="xs">
+          <Button component={Link} to={paths.home} size="xs" variant="white" color="navy" leftSection={<IconArrowLeft size={14} />}>
+            Back to Main Site
+          </Button>
+          <Button
+            size="xs"
+            variant="outline"
+            color="gray.0"
+            leftSection={<IconRefresh size={14} />}
+            loading={query.isFetching}
+            onClick={() => {
+              void query.refetch();
+              void qc.invalidateQueries({ queryKey: ['notifications'] });
+            }}
+          >
+            Refresh
+          </Button>
+        </Group>
+      </Card>
+      <DailyVerseCard />
+      {query.isPending ? (
+        <DashboardLoading cards={2} />
+      ) : query.isError ? (
+        <DashboardError onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <>
+          <PartialDataNote failed={query.data.failed} onRetry={() => query.refetch()} />
+          <StatCards stats={query.data.stats} leader={leader} compact />
+          <QuickActions adminType={isAdminType(user)} compact />
+          <RecentActivity items={query.data.activity} />
+        </>
+      )}
+    </Stack>
+  );
 }

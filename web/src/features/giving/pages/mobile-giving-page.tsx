@@ -1,6 +1,50 @@
-import { NotYetAvailablePage } from '../../system/pages/not-yet-available-page';
+import { Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCoin } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { formatRand } from '@church/contract/rules/money';
+import { givingStatsQuery } from '../api/giving';
+import { DonationForm } from '../components/donation-form';
+import { GivingHistory } from '../components/giving-history';
 
-// Replaced by the feature's real page.
+/** Spec 000 §2 /mobile/giving: total given, a donation form, giving history. */
 export function MobileGivingPage() {
-  return <NotYetAvailablePage title="Giving" />;
+  const stats = useQuery(givingStatsQuery());
+  return (
+    <Stack gap="md">
+      <Title order={2}>My Giving</Title>
+      <Card radius="lg" padding="lg" bg="green.7" c="white">
+        <Group justify="space-between" wrap="nowrap">
+          <div>
+            <Text size="sm" c="green.0">
+              Total Given
+            </Text>
+            {stats.isPending ? (
+              <Skeleton height={30} width={140} mt={6} />
+            ) : stats.isError ? (
+              <Group gap="xs" mt={6}>
+                <Text fw={700}>Failed to get user giving stats</Text>
+                <Button size="compact-xs" variant="white" color="green" onClick={() => stats.refetch()}>
+                  Retry
+                </Button>
+              </Group>
+            ) : (
+              <>
+                <Text fz={30} fw={800} data-testid="total-given">
+                  {formatRand(stats.data.totalGiven)}
+                </Text>
+                <Text size="xs" c="green.0" data-testid="donation-count">
+                  {stats.data.donationCount} {stats.data.donationCount === 1 ? 'donation' : 'donations'}
+                </Text>
+              </>
+            )}
+          </div>
+          <ThemeIcon size={52} radius="xl" color="green.9" variant="filled">
+            <IconCoin size={30} />
+          </ThemeIcon>
+        </Group>
+      </Card>
+      <DonationForm />
+      <GivingHistory />
+    </Stack>
+  );
 }

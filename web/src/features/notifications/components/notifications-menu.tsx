@@ -1,19 +1,155 @@
-import { ActionIcon, Menu, Text } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Indicator,
+  Loader,
+  Menu,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconBell, IconCalendarEvent, IconGift, IconHeartHandshake, IconInfoCircle, IconMessage } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Notification } from '@church/contract/notifications';
+import { latestNotificationsQuery, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/notifications';
+import { timeAgo } from '@church/contract/rules/time-ago';
 
-/** The mobile header's notifications dropdown (the member-portal work fills it from the API). */
-export function NotificationsMenu() {
+const ICONS: Record<Notification['type'], typeof IconBell> = {
+  event: IconCalendarEvent,
+  prayer: IconHeartHandshake,
+  giving: IconGift,
+  message: IconMessage,
+  other: IconInfoCircle,
+};
+
+/**
+ * The header's notifications dropdown (spec 000 §2): the newest 5, a loading
+ * state, 'No notifications', the real unread count, and marking read.
+ * `tone` picks the icon colour for a dark (mobile) or light (desktop) header.
+ */
+export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  const query = useQuery(latestNotificationsQuery());
+  const markOne = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const unread = query.data?.unreadCount ?? 0;
+  const items = query.data?.notifications ?? [];
+
+  const open = (n: Notification) => {
+    if (!n.read) markOne.mutate(n.id);
+    if (n.link) {
+      setOpened(false);
+      navigate(n.link);
+    }
+  };
+
   return (
-    <Menu position="bottom-end" width={300} shadow="md">
+    <Menu position="bottom-end" width={320} shadow="md" closeOnItemClick={false} opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="white" size="lg" aria-label="Notifications">
-          <IconBell size={22} />
+        <ActionIcon
+          variant="subtle"
+          color={tone === 'dark' ? 'white' : 'navy'}
+          size="lg"
+          aria-label={unread ? `Notifications (${unread} unread)` : 'Notifications'}
+          data-testid="notifications-bell"
+        >
+          <Indicator
+            label={unread > 9 ? '9+' : unread}
+            size={16}
+            color="red"
+            disabled={!unread}
+            offset={3}
+            data-testid="notifications-unread"
+          >
+            <IconBell size={22} />
+          </Indicator>
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
-        <Text size="sm" c="dimmed" p="sm">
-          No notifications
-        </Text>
+      <Menu.Dropdown data-testid="notifications-dropdown">
+        <Group justify="space-between" px="sm" py={6}>
+          <Text fw={700} size="sm">
+            Notifications
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            onClick={() => markAll.mutate(undefined, { onSuccess: () => setOpened(false) })}
+            loading={markAll.isPending}
+            disabled={!unread}
+          >
+            Mark all read
+          </Button>
+        </Group>
+        <Menu.Divider />
+        {query.isPending ? (
+          <Group justify="center" p="md" gap="xs">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              Loading notifications...
+            </Text>
+          </Group>
+        ) : query.isError ? (
+          <Stack gap={4} p="sm" align="center">
+            <Text size="sm" c="red">
+              Could not load notifications
+            </Text>
+            <Anchor size="sm" component="button" onClick={() => query.refetch()}>
+              Retry
+            </Anchor>
+          </Stack>
+        ) : items.length === 0 ? (
+          <Text size="sm" c="dimmed" p="sm" ta="center">
+            No notifications
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={380}>
+            {items.map((n) => {
+              const Icon = ICONS[n.type];
+              return (
+                <UnstyledButton
+                  key={n.id}
+                  onClick={() => open(n)}
+                  w="100%"
+                  px="sm"
+                  py={8}
+                  data-testid="notification-item"
+                  data-read={n.read}
+                  style={{ background: n.read ? undefined : 'var(--mantine-color-navy-0)', borderRadius: 6 }}
+                >
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <Icon size={18} style={{ flexShrink: 0, marginTop: 2 }} color="var(--mantine-color-navy-6)" />
+                    <Box style={{ minWidth: 0, flex: 1 }}>
+                      <Group gap={6} wrap="nowrap" justify="space-between">
+                        <Text size="sm" fw={n.read ? 500 : 700} truncate>
+                          {n.title}
+                        </Text>
+                        {!n.read && (
+                          <Badge size="xs" color="red" variant="filled">
+                            New
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {n.message}
+                      </Text>
+                      <Text size="xs" c="dimmed" mt={2}>
+                        {timeAgo(n.createdAt)}
+                      </Text>
+                    </Box>
+                  </Group>
+                </UnstyledButton>
+              );
+            })}
+          </ScrollArea.Autosize>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { entityIds, paginationQuery, pageInfo } from './http';
+import { EMAIL_PATTERN } from './rules/email';
+import { CONTACT_METHODS } from './contact-constants';
+export * from './contact-constants';
+
+export const contactMessageRequest = z.object({
+  name: z
+    .string({ error: 'Full name is required' })
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'Full name must be 100 characters or less'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Please enter a valid email address')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+  phone: z.string().trim().max(40, 'Phone must be 40 characters or less').optional().default(''),
+  preferredContact: z.enum(CONTACT_METHODS, { error: 'Preferred contact method must be email, phone or whatsapp' }).default('email'),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(5000, 'Message must be 5000 characters or less'),
+});
+export type ContactMessageRequest = z.input<typeof contactMessageRequest>;
+
+export const contactMessageSchema = z.object({
+  ...entityIds,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  preferredContact: z.enum(CONTACT_METHODS),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const contactMessageCreatedResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ contactMessage: z.object({ _id: z.string(), id: z.string(), createdAt: z.string() }) }),
+});
+
+export const contactMessagesQuery = paginationQuery(20, 100);
+export const contactMessagesResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({ contactMessages: z.array(contactMessageSchema), ...pageInfo }),
+});

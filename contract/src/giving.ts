@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { entityIds, pageInfo, paginationQuery } from './http';
+
+/** Spec 000 §9. */
+export const PAYMENT_METHODS = ['card', 'bank', 'cash'] as const;
+export const FREQUENCIES = ['one-time', 'weekly', 'monthly'] as const;
+export const DONATION_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
+export const DONATION_MIN = 1;
+export const DONATION_STEP = 0.01;
+/** A generous ceiling so a typo of extra zeros is caught (R 1,000,000.00). */
+export const DONATION_MAX = 1_000_000;
+/** Spec 002 §9: user giving history default page 1, limit 10. */
+export const GIVING_HISTORY_LIMIT = 10;
+
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  card: 'Card',
+  bank: 'Bank Transfer',
+  cash: 'Cash',
+};
+export const FREQUENCY_LABELS: Record<(typeof FREQUENCIES)[number], string> = {
+  'one-time': 'One-time',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
+
+export const donationSchema = z
+  .object({
+    ...entityIds,
+    amount: z.number().describe('Rand with two decimals (150.5 means R 150.50)'),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    frequency: z.enum(FREQUENCIES),
+    fund: z.string(),
+    note: z.string().nullable(),
+    status: z.enum(DONATION_STATUSES),
+    date: z.string().describe('When it was given (ISO timestamp)'),
+    createdAt: z.string(),
+  })
+  .describe('Donation');
+export type Donation = z.infer<typeof donationSchema>;
+
+/** A whole number of cents: 10.005 is refused rather than silently rounded. */
+const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+/** POST /giving (spec 000 §5): amount ≥ 1 in steps of 0.01; card and one-time by default. */
+export const createDonationRequest = z.object({
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .min(DONATION_MIN, `The minimum donation is R ${DONATION_MIN.toFixed(2)}`)
+    .max(DONATION_MAX, 'That amount is too large. Please contact the church office')
+    .refine(hasAtMostTwoDecimals, 'Amount can have at most two decimals'),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be card, bank or cash' }).default('card'),
+  frequency: z.enum(FREQUENCIES, { error: 'Frequency must be one-time, weekly or monthly' }).default('one-time'),
+  note: z
+    .string()
+    .trim()
+    .max(500, 'Note must be at most 500 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(8)
+    .max(100)
+    .optional()
+    .describe('Same key twice records one donation (the Idempotency-Key header works too)'),
+});
+export type CreateDonationRequest = z.input<typeof createDonationRequest>;
+
+export const donationResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ donation: donationSchema }),
+});
+
+export const userGivingStatsSchema = z.object({
+  totalGiven: z.number().describe('Rand, completed donations only'),
+  donationCount: z.number().int(),
+  recentDonations: z.array(donationSchema).describe('The five newest'),
+  lastDonationDate: z.string().nullable(),
+});
+export type UserGivingStats = z.infer<typeof userGivingStatsSchema>;
+export const userGivingStatsResponse = z.object({ status: z.literal('success'), data: userGivingStatsSchema });
+
+export const givingHistoryQuery = paginationQuery(GIVING_HISTORY_LIMIT, 100);
+export const givingHistoryResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({ donations: z.array(donationSchema), ...pageInfo, totalPages: z.number().int() }),
+});
+
+/** Church-wide giving summary (leaders). */
+export const givingSummarySchema = z.object({
+  totalGiven: z.number(),
+  donationCount: z.number().int(),
+  monthlyTotal: z.number().describe('Completed donations this calendar month'),
+  activeGivers: z.number().int().describe('People who gave in the last 90 days'),
+  largestGift: z.number(),
+});
+export const givingOverviewResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    summary: givingSummarySchema,
+    donations: z.array(donationSchema.extend({ donorName: z.string().nullable(), userId: z.string().nullable() })),
+    ...pageInfo,
+  }),
+});

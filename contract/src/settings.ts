@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { SETTINGS_DEFAULTS } from './settings-constants';
+export * from './settings-constants';
+
+const text = (max: number) => z.string().trim().max(max, `must be ${max} characters or less`);
+const optionalUrl = z.union([z.literal(''), z.url({ error: 'must be a full URL (https://…)' })]).default('');
+
+export const serviceTimeSchema = z.object({
+  time: text(60).default('').describe("e.g. '10:00 AM - 12:00 PM'; empty means no service that day"),
+  location: text(120).default(''),
+});
+export const serviceTimesSchema = z.object({
+  sunday: serviceTimeSchema.default(SETTINGS_DEFAULTS.serviceTimes.sunday),
+  wednesday: serviceTimeSchema.default(SETTINGS_DEFAULTS.serviceTimes.wednesday),
+  friday: serviceTimeSchema.default(SETTINGS_DEFAULTS.serviceTimes.friday),
+  saturday: serviceTimeSchema.default(SETTINGS_DEFAULTS.serviceTimes.saturday),
+});
+export type ServiceTimes = z.infer<typeof serviceTimesSchema>;
+
+export const coreValueSchema = z.object({
+  title: text(60).min(1, 'Each core value needs a title'),
+  description: text(400).default(''),
+});
+export const ministrySchema = z.object({
+  name: text(80).min(1, 'Each ministry needs a name'),
+  description: text(600).default(''),
+  meets: text(120).default('').describe("When and where it meets, e.g. 'Saturdays 9:00 AM, Hall B'"),
+  leader: text(80).default(''),
+});
+
+export const socialLinksSchema = z.object({
+  facebook: optionalUrl,
+  instagram: optionalUrl,
+  youtube: optionalUrl,
+  x: optionalUrl,
+});
+
+export const notificationSettingsSchema = z.object({
+  emailNotifications: z.boolean().default(true),
+  smsNotifications: z.boolean().default(false),
+  prayerAlerts: z.boolean().default(true),
+  eventReminders: z.boolean().default(true),
+});
+
+export const coordinatesSchema = z.object({
+  lat: z.number().min(-90, 'latitude must be between -90 and 90').max(90, 'latitude must be between -90 and 90'),
+  lng: z.number().min(-180, 'longitude must be between -180 and 180').max(180, 'longitude must be between -180 and 180'),
+});
+
+function isTimeZone(tz: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spec 001 §3 Church settings plus the public fields of spec 000 §3. The full
+ * object is what GET /settings answers and POST /settings takes.
+ */
+export const churchSettingsSchema = z.object({
+  churchName: text(120).min(1, 'Church name is required').default('Church Community'),
+  denomination: text(120).default(''),
+  missionStatement: text(600).default(''),
+  description: text(1000).default('').describe('One or two sentences about the church'),
+  story: text(5000).default('').describe('The longer story on /about; paragraphs separated by blank lines'),
+  founders: text(300).default(''),
+  mission: text(1000).default(''),
+  vision: text(1000).default(''),
+  coreValues: z.array(coreValueSchema).max(12, 'At most 12 core values').default([]),
+  ministries: z.array(ministrySchema).max(30, 'At most 30 ministries').default([]),
+  email: z.union([z.literal(''), z.email({ error: 'Please enter a valid email address' })]).default(''),
+  phone: text(40).default(''),
+  address: text(300).default(''),
+  website: optionalUrl,
+  pastorName: text(120).default(''),
+  coordinates: coordinatesSchema.nullable().default(null),
+  founded: z
+    .number()
+    .int()
+    .min(1800, 'founded must be a year after 1800')
+    .max(2100, 'founded must be a year before 2100')
+    .default(SETTINGS_DEFAULTS.founded),
+  memberCountOverride: z
+    .number()
+    .int()
+    .min(0, 'member count cannot be negative')
+    .nullable()
+    .default(null)
+    .describe('Shown instead of the counted members when set'),
+  serviceTimes: serviceTimesSchema.default(SETTINGS_DEFAULTS.serviceTimes),
+  socialLinks: socialLinksSchema.default({ facebook: '', instagram: '', youtube: '', x: '' }),
+  timeZone: z.string().refine(isTimeZone, 'time zone must be an IANA name such as Africa/Johannesburg').default(SETTINGS_DEFAULTS.timeZone),
+  notifications: notificationSettingsSchema.default({
+    emailNotifications: true,
+    smsNotifications: false,
+    prayerAlerts: true,
+    eventReminders: true,
+  }),
+});
+export type ChurchSettings = z.infer<typeof churchSettingsSchema>;
+/** POST /settings: the full object (missing parts take their defaults). */
+export const updateSettingsRequest = churchSettingsSchema;
+export type UpdateSettingsRequest = z.input<typeof updateSettingsRequest>;
+
+export const settingsResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({ settings: churchSettingsSchema.extend({ updatedAt: z.string().nullable() }) }),
+});
+
+/** Figures for the home page statistics strip, counted from real data. */
+export const publicStatsSchema = z.object({
+  members: z.number().int().describe('memberCountOverride when set, otherwise active members counted'),
+  founded: z.number().int(),
+  upcomingEvents: z.number().int(),
+  recentPrayers: z.number().int().nullable().describe('Prayer requests in the last 30 days; null when unknown'),
+});
+
+/** Spec 000 §3 Public settings: only what a visitor may read. */
+export const publicSettingsSchema = z.object({
+  churchName: z.string(),
+  denomination: z.string(),
+  description: z.string(),
+  story: z.string(),
+  founders: z.string(),
+  pastorName: z.string(),
+  mission: z.string(),
+  vision: z.string(),
+  coreValues: z.array(z.object({ title: z.string(), description: z.string() })),
+  ministries: z.array(z.object({ name: z.string(), description: z.string(), meets: z.string(), leader: z.string() })),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  website: z.string(),
+  coordinates: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  memberCount: z.number().int(),
+  founded: z.number().int(),
+  serviceTimes: z.object({
+    sunday: z.object({ time: z.string(), location: z.string() }),
+    wednesday: z.object({ time: z.string(), location: z.string() }),
+    friday: z.object({ time: z.string(), location: z.string() }),
+    saturday: z.object({ time: z.string(), location: z.string() }),
+  }),
+  socialLinks: z.object({ facebook: z.string(), instagram: z.string(), youtube: z.string(), x: z.string() }),
+  timeZone: z.string(),
+  map: z.object({ tileUrl: z.string().describe('Leaflet tile URL template; empty means no tiles'), zoom: z.number().int() }),
+  stats: publicStatsSchema,
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+export const publicSettingsResponse = z.object({ status: z.literal('success'), data: publicSettingsSchema });
+
+/** GET /settings/church-info: name, contact details and service times. */
+export const churchInfoSchema = publicSettingsSchema.pick({
+  churchName: true,
+  denomination: true,
+  pastorName: true,
+  email: true,
+  phone: true,
+  address: true,
+  website: true,
+  coordinates: true,
+  serviceTimes: true,
+  socialLinks: true,
+  timeZone: true,
+});
+export const churchInfoResponse = z.object({ status: z.literal('success'), data: z.object({ churchInfo: churchInfoSchema }) });

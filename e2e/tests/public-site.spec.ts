@@ -1,0 +1,323 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demo, signInAs, uniqueEmail } from '../support/session';
+
+const SHOTS = process.env.SHOTS_DIR;
+
+async function openHome(page: Page) {
+  await page.goto('/');
+  await expect(page.getByTestId('home-loading')).toHaveCount(0, { timeout: 15_000 });
+}
+
+async function leaderToken(page: Page) {
+  const res = await page.request.post('/api/auth/login', { data: { email: demo.pastor, password: 'Church2026!' } });
+  return (await res.json()).token as string;
+}
+
+async function expectEverySection(page: Page) {
+  // Hero, buttons, verse card
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Home' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
+  await expect(page.getByRole('link', { name: 'Member Portal' })).toHaveAttribute('href', '/mobile/dashboard');
+  await expect(page.getByLabel("Today's Verse")).toBeVisible();
+  await expect(page.getByTestId('daily-verse-text')).not.toBeEmpty();
+  // Statistics from real data
+  const stats = (await (await page.request.get('/api/settings/public')).json()).data.stats;
+  await expect(page.getByTestId('stat-members')).toContainText(String(stats.members));
+  await expect(page.getByTestId('stat-members')).toContainText('Members');
+  await expect(page.getByTestId('stat-founded')).toContainText('2018');
+  await expect(page.getByTestId('stat-upcoming-events')).toContainText(String(stats.upcomingEvents));
+  await expect(page.getByTestId('stat-recent-prayers')).toContainText('Recent Prayers');
+  // Our Foundation
+  await expect(page.getByRole('heading', { name: 'Our Foundation' })).toBeVisible();
+  await expect(page.getByText('Pastor David & Thandiwe Nkosi')).toBeVisible();
+  await expect(page.getByTestId('core-values').locator('.mantine-Card-root')).toHaveCount(7);
+  await expect(page.getByRole('button', { name: 'Get in Touch' })).toBeVisible();
+  // Recent Sermons
+  await expect(page.getByTestId('sermon-card')).toHaveCount(3);
+  await expect(page.getByTestId('sermon-card').first()).toContainText('Grace That Finds Us');
+  await expect(page.getByTestId('sermon-card').first()).toContainText(/\d\d:\d\d/);
+  await expect(page.getByTestId('sermon-card').first()).toContainText('views');
+  await expect(page.getByRole('link', { name: 'Watch Sermon' }).first()).toHaveAttribute('href', '/sermons');
+  await expect(page.getByRole('link', { name: 'View All Sermons' })).toHaveAttribute('href', '/mobile/bible');
+  // Service times
+  for (const text of [
+    'Sunday Main Service',
+    '10:00 AM - 12:00 PM',
+    'Wednesday Bible Study',
+    '6:00 PM - 7:30 PM',
+    'Friday Prayer Meeting',
+    '6:00 PM - 8:00 PM',
+  ]) {
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  // Events
+  await expect(page.getByTestId('event-card')).toHaveCount(3);
+  await expect(page.getByTestId('event-card').first()).toContainText('Youth Braai & Games Night');
+  await expect(page.getByRole('link', { name: 'View All Events' })).toHaveAttribute('href', '/mobile/events');
+  // Find Our Church: details and a map that works without tiles (tests run offline)
+  await expect(page.getByRole('heading', { name: 'Find Our Church' })).toBeVisible();
+  await expect(page.getByTestId('church-address')).toHaveText('1187 Burnett Street, Hatfield, Pretoria, 0083');
+  await expect(page.getByRole('link', { name: '+27 12 362 4410' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'hello@graceharvest.org.za' }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Find Our Church' }).getByText('Pastor David Nkosi', { exact: true })).toBeVisible();
+  await page.getByTestId('church-map').scrollIntoViewIfNeeded();
+  await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
+  await page.locator('.leaflet-marker-icon').click();
+  await expect(page.locator('.leaflet-popup-content')).toContainText('Grace Harvest Community Church');
+  // Call to action and footer
+  await expect(page.getByRole('heading', { name: 'Ready to Join Our Family?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Become a Member' })).toHaveAttribute('href', '/register');
+  await expect(page.getByRole('link', { name: 'Member Login' })).toHaveAttribute('href', '/login');
+  const footer = page.locator('footer');
+  await expect(footer.getByRole('link', { name: 'About Us' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'API Docs' })).toHaveAttribute('href', '/api-docs');
+  await expect(footer.getByRole('link', { name: 'Facebook' })).toBeVisible();
+}
+
+test.describe('home page', () => {
+  test('renders every section with the seeded church at desktop width', async ({ page }) => {
+    await openHome(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Contact', 'API Docs', 'Login', 'Join Us'])
+      await expect(nav.getByRole('button', { name }).or(nav.getByRole('link', { name }))).toBeVisible();
+    await expectEverySection(page);
+    if (SHOTS) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${SHOTS}/home-1280.png`, fullPage: true });
+    }
+  });
+
+  test('renders every section at 390 px with a menu', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openHome(page);
+    await expectEverySection(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    for (const name of ['Contact', 'API Docs', 'Login', 'Join Us'])
+      await expect(menu.getByRole('button', { name }).or(menu.getByRole('link', { name }))).toBeVisible();
+    if (SHOTS) {
+      await page.keyboard.press('Escape');
+      await page.screenshot({ path: `${SHOTS}/home-390.png`, fullPage: true });
+    }
+  });
+
+  test('the carousel advances every 5 seconds and dots jump to a slide', async ({ page }) => {
+    await openHome(page);
+    const slide = page.getByTestId('hero-slide');
+    await expect(slide).toHaveAttribute('data-index', '0');
+    await expect(slide).toHaveAttribute('data-index', '1', { timeout: 7_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Rooted in the Word' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Slide 3: Love in Action' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Love in Action' })).toBeVisible();
+    await expect(page.getByText('— 1 John 3:18')).toBeVisible();
+  });
+
+  test('signed-in visitors get the Welcome Back banner and a Dashboard link', async ({ page }) => {
+    await signInAs(page, demo.member);
+    await openHome(page);
+    await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
+    await expect(page.getByTestId('cta-banner').getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByTestId('cta-banner').getByRole('link', { name: 'Mobile Portal' })).toHaveAttribute('href', '/mobile/dashboard');
+    await expect(page.getByRole('heading', { name: 'Ready to Join Our Family?' })).toHaveCount(0);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
+  });
+});
+
+test.describe('dialogs', () => {
+  test('Quick Contact: required fields, success text, auto-close and reset; the message reaches leaders', async ({ page }) => {
+    await openHome(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get in Touch' });
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await expect(dialog.getByText('Full name is required')).toBeVisible();
+    await expect(dialog.getByText('Email is required')).toBeVisible();
+    await expect(dialog.getByText('Message is required')).toBeVisible();
+    const email = uniqueEmail('contact');
+    await dialog.getByLabel('Full Name').fill('Megan Coetzee');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Phone').fill('+27 82 555 0101');
+    await dialog.getByRole('combobox', { name: 'Preferred Contact Method' }).click();
+    await page.getByRole('option', { name: 'WhatsApp' }).click();
+    await dialog.getByLabel('Message').fill('What time does the youth braai start?');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await expect(dialog.getByText("Message Sent! We'll get back to you soon. God bless!")).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 4_000 });
+    await page.getByRole('button', { name: 'Get in Touch' }).click();
+    await expect(page.getByRole('dialog', { name: 'Get in Touch' }).getByLabel('Full Name')).toHaveValue('');
+
+    const token = await leaderToken(page);
+    const list = await (await page.request.get('/api/contact-messages', { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(list.data.contactMessages[0]).toMatchObject({
+      email,
+      preferredContact: 'whatsapp',
+      message: 'What time does the youth braai start?',
+    });
+  });
+
+  test('Quick Registration creates a visitor visible through the API', async ({ page }) => {
+    await openHome(page);
+    await page.getByRole('button', { name: 'Join Us' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join Our Church Family' });
+    await dialog.getByRole('button', { name: 'Register' }).click();
+    await expect(dialog.getByText('First name is required')).toBeVisible();
+    await expect(dialog.getByText('Last name is required')).toBeVisible();
+    await expect(dialog.getByText('Email is required')).toBeVisible();
+    const email = uniqueEmail('visitor');
+    await dialog.getByLabel('First Name').fill('Tshepo');
+    await dialog.getByLabel('Last Name').fill('Masondo');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('First Visit Date').fill('2026-11-15');
+    await dialog.getByRole('combobox', { name: 'How did you hear about us?' }).click();
+    await page.getByRole('option', { name: 'Social media' }).click();
+    await dialog.getByLabel('Youth Ministry').check();
+    await dialog.getByLabel('Volunteer Opportunities').check();
+    await dialog.getByRole('button', { name: 'Register' }).click();
+    await expect(dialog.getByText("Welcome to Our Family! We're excited to have you. Someone will contact you soon.")).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+
+    const token = await leaderToken(page);
+    const recent = await (await page.request.get('/api/visitors/recent', { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(recent.data.visitors.find((v: { email: string }) => v.email === email)).toMatchObject({
+      firstName: 'Tshepo',
+      lastName: 'Masondo',
+      firstVisitDate: '2026-11-15',
+      howHeard: 'social_media',
+      interests: ['Youth Ministry', 'Volunteer Opportunities'],
+      status: 'new',
+    });
+  });
+
+  test('an event opens its details and Register to Attend goes to /register', async ({ page }) => {
+    await openHome(page);
+    await page.getByTestId('event-card').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Youth Braai & Games Night' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('event-time')).toHaveText('6:00 PM');
+    await expect(dialog.getByText('Youth Hall')).toBeVisible();
+    await expect(dialog.getByText('social')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByTestId('event-card').first().click();
+    await page.getByRole('button', { name: 'Register to Attend' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+});
+
+/** A quarter-second of silence as a real WAV file, for the player test. */
+function silentWav() {
+  const samples = 2000;
+  const b = Buffer.alloc(44 + samples);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(36 + samples, 4);
+  b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(8000, 28);
+  b.writeUInt16LE(1, 32);
+  b.writeUInt16LE(8, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(samples, 40);
+  b.fill(128, 44);
+  return b;
+}
+
+test('the sermon player opens with play, mute and a 0–1 volume slider, and counts a view', async ({ page }) => {
+  // The demo seed has no recordings; give the first sermon one for this test.
+  await page.route('**/api/sermons/public?**', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    body.data.sermons[0].audioUrl = '/test-media/grace.wav';
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.route('**/test-media/grace.wav', (route) => route.fulfill({ contentType: 'audio/wav', body: silentWav() }));
+  await page.goto('/sermons');
+  const card = page.getByTestId('library-sermon').first();
+  const before = Number((await card.getByText(/views/).textContent())!.split(' ')[0]);
+  await card.getByRole('button', { name: 'Listen' }).click();
+  const player = page.getByRole('dialog', { name: 'Grace That Finds Us' });
+  await expect(player.getByTestId('sermon-audio')).toHaveAttribute('src', '/test-media/grace.wav');
+  await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
+  await player.getByRole('button', { name: 'Mute' }).click();
+  await expect(player.getByRole('button', { name: 'Unmute' })).toBeVisible();
+  const slider = player.getByRole('slider', { name: 'Volume' });
+  await expect(slider).toHaveAttribute('aria-valuemax', '1');
+  await expect(slider).toHaveAttribute('aria-valuenow', '1');
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuenow', '0.9');
+  const id = (await (await page.request.get('/api/sermons/public?limit=1')).json()).data.sermons[0].id;
+  const after = (await (await page.request.get(`/api/sermons/public/${id}`)).json()).data.sermon.views;
+  expect(after).toBe(before + 2); // the player's view and this request's
+});
+
+test.describe('failures', () => {
+  test('each home source falls back on its own, with Retry and no invented numbers', async ({ page }) => {
+    await page.route('**/api/sermons/public**', (route) => route.fulfill({ status: 500, json: { status: 'error', message: 'boom' } }));
+    await page.route('**/api/settings/public', (route) => route.fulfill({ status: 503, json: { status: 'error', message: 'down' } }));
+    await openHome(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Home' })).toBeVisible();
+    await expect(page.getByText("We couldn't load the latest sermons.")).toBeVisible();
+    await expect(page.getByText("We couldn't load the church's details.")).toBeVisible();
+    await expect(page.getByText("We couldn't load our address and map.")).toBeVisible();
+    // Unknown figures show a dash; events still come from their own request.
+    await expect(page.getByTestId('stat-members')).toContainText('—');
+    await expect(page.getByTestId('stat-recent-prayers')).toContainText('—');
+    await expect(page.getByTestId('event-card')).toHaveCount(3);
+    // The church's default service times are defaults of the settings, not sample data.
+    await expect(page.getByText('10:00 AM - 12:00 PM')).toBeVisible();
+    await page.unroute('**/api/sermons/public**');
+    await page.getByRole('region', { name: 'Recent Sermons' }).getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('sermon-card')).toHaveCount(3);
+  });
+
+  test('no upcoming events shows the spec texts', async ({ page }) => {
+    await page.route('**/api/events?**', (route) =>
+      route.fulfill({ json: { status: 'success', data: { events: [], page: 1, limit: 3, total: 0 } } }),
+    );
+    await openHome(page);
+    await expect(page.getByText('No upcoming events scheduled')).toBeVisible();
+    await expect(page.getByText('Check back later for new events')).toBeVisible();
+  });
+});
+
+test.describe('public pages', () => {
+  test('about, ministries and contact draw on the church settings', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: 'Our Story' })).toBeVisible();
+    await expect(page.getByText(/began in 2018 as a Bible study/)).toBeVisible();
+    await expect(page.getByText('Integrity', { exact: true })).toBeVisible();
+    await page.goto('/ministries');
+    await expect(page.getByTestId('ministry-card')).toHaveCount(7);
+    await expect(page.getByText('Ignite Youth')).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/ministries-1280.png`, fullPage: true });
+    await page.goto('/contact');
+    await expect(page.getByRole('main').getByText('1187 Burnett Street, Hatfield, Pretoria, 0083')).toBeVisible();
+    await page.getByLabel('Full Name').fill('Annelie Kruger');
+    await page.getByLabel('Email').fill(uniqueEmail('page'));
+    await page.getByLabel('Message').fill('May I bring my children to the Sunday service?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText("Message Sent! We'll get back to you soon. God bless!")).toBeVisible();
+  });
+
+  test('the sermon library searches, filters by series and media type', async ({ page }) => {
+    await page.goto('/sermons');
+    await expect(page.getByTestId('library-sermon')).toHaveCount(9);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sermons-1280.png`, fullPage: true });
+    await page.getByLabel('Search sermons').fill('ubuntu');
+    await expect(page.getByTestId('library-sermon')).toHaveCount(1);
+    await expect(page.getByTestId('library-sermon')).toContainText('Ubuntu and the Body of Christ');
+    await page.getByLabel('Search sermons').fill('');
+    await page.getByRole('combobox', { name: 'Series' }).click();
+    await page.getByRole('option', { name: 'Teach Us to Pray' }).click();
+    await expect(page.getByTestId('library-sermon')).toHaveCount(3);
+    await page.getByText('Video', { exact: true }).click();
+    await expect(page.getByText('No sermons found')).toBeVisible();
+  });
+});

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './users';
+
+/** People who filled in Quick Registration (spec 000 §2); leaders follow them up. */
+export const visitors = pgTable(
+  'visitors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Normalised (trimmed, lower case). Not unique: a family may share one address. */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    firstVisitDate: date('first_visit_date', { mode: 'string' }).notNull().defaultNow(),
+    /** friend, social_media, website, flyer, drive_by, other */
+    howHeard: text('how_heard'),
+    interests: text('interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** new, contacted, returning, member, inactive */
+    status: text('status').notNull().default('new'),
+    ...timestamps,
+  },
+  (t) => [index('visitors_created_at_idx').on(t.createdAt), index('visitors_email_idx').on(t.email)],
+);
+export type VisitorRow = typeof visitors.$inferSelect;

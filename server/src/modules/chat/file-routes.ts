@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { errorResponse, idParams } from '@church/contract/http';
+import { messageResponse } from '@church/contract/chat/api';
+import { CHAT_ERRORS, CHAT_TEXTS } from '@church/contract/chat/constants';
+import { fileTooLargeText, safeFileName, sniffFileType } from '@church/contract/chat/files';
+import { normaliseMessageText } from '@church/contract/chat/messages';
+import { auth, currentUser } from '../../plugins/auth';
+import { badRequest, forbidden, HttpError } from '../../lib/errors';
+import type { ChatService } from './service';
+
+const HEAD_BYTES = 4096;
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  413: errorResponse,
+  415: errorResponse,
+  429: errorResponse,
+};
+
+/**
+ * Chat files: the type is decided by the first bytes, never the name or the
+ * browser's claim; the size limit is the room's, enforced while streaming.
+ */
+export async function chatFileRoutes(appBase: FastifyInstance, opts: { service: ChatService; uploadDir: string }) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const dir = path.join(opts.uploadDir, 'chat');
+  const tags = ['Chat'];
+  const security = [{ bearerAuth: [] }];
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+
+  app.post(
+    '/chat/rooms/:id/files',
+    {
+      preHandler: auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Share a file (multipart field "file", optional "caption"): jpeg, png, gif, pdf, text, doc, docx',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 201: messageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const settings = await opts.service.uploadTarget(user, request.params.id);
+      if (!settings.allowFiles) throw forbidden(CHAT_ERRORS.filesNotAllowed);
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data');
+      const part = await request.file({ limits: { fileSize: settings.maxFileSize, files: 1 } });
+      if (!part) throw badRequest('Choose a file to upload');
+
+      fs.mkdirSync(dir, { recursive: true });
+      const storageKey = `${crypto.randomUUID()}`;
+      const target = path.join(dir, storageKey);
+      const chunks: Buffer[] = [];
+      let headLength = 0;
+      let size = 0;
+      const tap = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (headLength < HEAD_BYTES) {
+            chunks.push(chunk);
+            headLength += chunk.length;
+          }
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(part.file, tap, fs.createWriteStream(target));
+        if (part.file.truncated) throw new HttpError(413, fileTooLargeText(settings.maxFileSize));
+        const mimeType = sniffFileType(new Uint8Array(Buffer.concat(chunks).subarray(0, HEAD_BYTES)));
+        if (!mimeType) throw new HttpError(415, CHAT_TEXTS.fileTypeNotAllowed);
+        if (mimeType.startsWith('image/') && !settings.allowImages) throw forbidden(CHAT_ERRORS.imagesNotAllowed);
+        const fields = part.fields as Record<string, { value?: unknown } | undefined>;
+        const caption = typeof fields.caption?.value === 'string' ? normaliseMessageText(fields.caption.value).slice(0, 500) : '';
+        const { message } = await opts.service.sendFile(
+          user,
+          request.params.id,
+          { storageKey, name: safeFileName(part.filename), size, mimeType },
+          caption,
+        );
+        return reply.code(201).send({ status: 'success' as const, data: { message } });
+      } catch (err) {
+        fs.rmSync(target, { force: true });
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/chat/files/:id',
+    {
+      preHandler: auth.required,
+      schema: { tags, security, summary: 'Download the file of a message (members of its room)', params: idParams },
+    },
+    async (request, reply) => {
+      const file = await opts.service.fileOf(currentUser(request), request.params.id);
+      const full = path.join(dir, path.basename(file.storageKey));
+      if (!fs.existsSync(full)) throw new HttpError(404, 'That file is no longer available');
+      const inline = file.mimeType.startsWith('image/') || file.mimeType === 'application/pdf';
+      return reply
+        .type(file.mimeType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', String(fs.statSync(full).size))
+        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .send(fs.createReadStream(full));
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { desc, count } from 'drizzle-orm';
+import {
+  CONTACT_SUCCESS_TEXT,
+  contactMessageCreatedResponse,
+  contactMessageRequest,
+  contactMessagesQuery,
+  contactMessagesResponse,
+  type ContactMessage,
+} from '@church/contract/contact';
+import { errorResponse } from '@church/contract/http';
+import type { Db } from '../../db/client';
+import { contactMessages, type ContactMessageRow } from '../../db/schema/index';
+import type { Mailer } from '../../lib/mailer';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { auth } from '../../plugins/auth';
+
+/** Public form: enough for a real conversation, too few for a spam run. */
+export const CONTACT_MESSAGES_PER_HOUR = 10;
+
+const present = (r: ContactMessageRow): ContactMessage => ({
+  _id: r.id,
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  preferredContact: r.preferredContact as ContactMessage['preferredContact'],
+  message: r.message,
+  createdAt: r.createdAt.toISOString(),
+});
+
+interface Deps {
+  db: Db;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  /** The church's own address from the settings (empty when not set). */
+  churchEmail: () => Promise<string>;
+}
+
+/** Small enough to keep queries beside the routes: one insert, one list. */
+export async function contactRoutes(appBase: FastifyInstance, { db, limiter, mailer, churchEmail }: Deps) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Contact'];
+
+  app.post(
+    '/contact-messages',
+    {
+      schema: {
+        tags,
+        summary: 'Quick Contact: send the church a message (no sign-in)',
+        body: contactMessageRequest,
+        response: { 201: contactMessageCreatedResponse, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await limiter.consume(
+        `contact:ip:${request.ip}`,
+        CONTACT_MESSAGES_PER_HOUR,
+        60 * 60_000,
+        'Too many messages from this connection. Please try again later.',
+      );
+      const b = request.body;
+      const [row] = await db
+        .insert(contactMessages)
+        .values({ name: b.name, email: b.email.toLowerCase(), phone: b.phone, preferredContact: b.preferredContact, message: b.message })
+        .returning();
+      // Stored first, so leaders see it even if mail fails; mail only when SMTP is configured
+      // (without SMTP the stored message is the leaders' copy — no duplicate in the outbox).
+      if (mailer.smtpConfigured) {
+        const to = await churchEmail();
+        if (to) {
+          mailer
+            .send({
+              to,
+              kind: 'contact',
+              subject: `Website message from ${b.name}`,
+              text: `${b.message}\n\n— ${b.name} <${b.email}>${b.phone ? `, ${b.phone}` : ''}\nPrefers contact by: ${b.preferredContact}`,
+            })
+            .catch((err) => request.log.error({ err }, 'contact mail failed'));
+        }
+      }
+      return reply.code(201).send({
+        status: 'success',
+        message: CONTACT_SUCCESS_TEXT,
+        data: { contactMessage: { _id: row!.id, id: row!.id, createdAt: row!.createdAt.toISOString() } },
+      });
+    },
+  );
+
+  app.get(
+    '/contact-messages',
+    {
+      preHandler: auth.permission('contact:read'),
+      schema: {
+        tags,
+        summary: 'Messages sent through the website, newest first (leaders)',
+        security: [{ bearerAuth: [] }],
+        querystring: contactMessagesQuery,
+        response: { 200: contactMessagesResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(contactMessages)
+          .orderBy(desc(contactMessages.createdAt))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(contactMessages),
+      ]);
+      return { status: 'success' as const, data: { contactMessages: rows.map(present), page, limit, total: total?.n ?? 0 } };
+    },
+  );
+}

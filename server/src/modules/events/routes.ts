@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eventResponse, eventsQuery, eventsResponse } from '@church/contract/events';
+import { errorResponse, idParams } from '@church/contract/http';
+import { notFound } from '../../lib/errors';
+import { auth } from '../../plugins/auth';
+import { presentEvent } from './presenter';
+import type { EventsRepository } from './repository';
+
+/**
+ * The public / member event list. Anonymous callers only ever see upcoming
+ * events (spec 002 §7.1); a signed-in caller may ask for past or all, and each
+ * event says whether they are registered. Registration routes live beside
+ * this file in registrations-routes.ts.
+ */
+export async function eventsRoutes(appBase: FastifyInstance, { repo }: { repo: EventsRepository }) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Events'];
+
+  app.get(
+    '/events',
+    {
+      preHandler: auth.optional,
+      schema: {
+        tags,
+        summary: 'Events, soonest first (anonymous callers: upcoming only)',
+        querystring: eventsQuery,
+        response: { 200: eventsResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = request.user ?? null;
+      const q = request.query;
+      const when = user ? (q.when ?? 'all') : 'upcoming';
+      const { rows, total } = await repo.list({ when, type: q.type, page: q.page, limit: q.limit, userId: user?.id ?? null });
+      return { status: 'success' as const, data: { events: rows.map(presentEvent), page: q.page, limit: q.limit, total } };
+    },
+  );
+
+  app.get(
+    '/events/:id',
+    {
+      preHandler: auth.optional,
+      schema: { tags, summary: 'One event', params: idParams, response: { 200: eventResponse, 400: errorResponse, 404: errorResponse } },
+    },
+    async (request) => {
+      const row = await repo.find(request.params.id, request.user?.id ?? null);
+      if (!row) throw notFound('Event not found');
+      return { status: 'success' as const, data: { event: presentEvent(row) } };
+    },
+  );
+}

@@ -1,0 +1,19 @@
+import type { Donation } from '@church/contract/giving';
+import { centsToRand } from '@church/contract/rules/money';
+import type { DonationRow } from '../../db/schema/index';
+
+/** Cents in the database, rand with two decimals on the wire. */
+export function presentDonation(row: DonationRow): Donation {
+  return {
+    _id: row.id,
+    id: row.id,
+    amount: centsToRand(row.amountCents),
+    paymentMethod: row.paymentMethod as Donation['paymentMethod'],
+    frequency: row.frequency as Donation['frequency'],
+    fund: row.fund,
+    note: row.note,
+    status: (row.status || 'completed') as Donation['status'],
+    date: row.givenAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,77 @@
+import { and, count, countDistinct, desc, eq, gte, max, sum } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { donations, users } from '../../db/schema/index';
+
+const completed = eq(donations.status, 'completed');
+
+export function createGivingRepository(db: Db) {
+  return {
+    transaction: db.transaction.bind(db),
+    insert: async (tx: DbOrTx, values: typeof donations.$inferInsert) => (await tx.insert(donations).values(values).returning())[0]!,
+    async findByKey(userId: string, key: string) {
+      const [row] = await db
+        .select()
+        .from(donations)
+        .where(and(eq(donations.userId, userId), eq(donations.idempotencyKey, key)))
+        .limit(1);
+      return row;
+    },
+    async userTotals(userId: string) {
+      const [row] = await db
+        .select({ cents: sum(donations.amountCents).mapWith(Number), n: count(), last: max(donations.givenAt) })
+        .from(donations)
+        .where(and(eq(donations.userId, userId), completed));
+      return { cents: row?.cents ?? 0, count: row?.n ?? 0, last: row?.last ?? null };
+    },
+    async userHistory(userId: string, page: number, limit: number) {
+      const where = eq(donations.userId, userId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(donations)
+          .where(where)
+          .orderBy(desc(donations.givenAt), desc(donations.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(donations).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /** Church-wide figures for leaders. */
+    async summary(monthStart: Date, activeSince: Date) {
+      const [all] = await db
+        .select({ cents: sum(donations.amountCents).mapWith(Number), n: count(), largest: max(donations.amountCents) })
+        .from(donations)
+        .where(completed);
+      const [month] = await db
+        .select({ cents: sum(donations.amountCents).mapWith(Number) })
+        .from(donations)
+        .where(and(completed, gte(donations.givenAt, monthStart)));
+      const [givers] = await db
+        .select({ n: countDistinct(donations.userId) })
+        .from(donations)
+        .where(and(completed, gte(donations.givenAt, activeSince)));
+      return {
+        cents: all?.cents ?? 0,
+        count: all?.n ?? 0,
+        largest: all?.largest ?? 0,
+        monthCents: month?.cents ?? 0,
+        activeGivers: givers?.n ?? 0,
+      };
+    },
+    async all(page: number, limit: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ donation: donations, userName: users.name })
+          .from(donations)
+          .leftJoin(users, eq(users.id, donations.userId))
+          .orderBy(desc(donations.givenAt), desc(donations.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(donations),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+export type GivingRepository = ReturnType<typeof createGivingRepository>;

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponse, paginationQuery } from '@church/contract/http';
+import {
+  createDonationRequest,
+  donationResponse,
+  givingHistoryQuery,
+  givingHistoryResponse,
+  givingOverviewResponse,
+  userGivingStatsResponse,
+} from '@church/contract/giving';
+import { centsToRand } from '@church/contract/rules/money';
+import { auth, currentUser } from '../../plugins/auth';
+import { presentDonation } from './presenter';
+import type { GivingService } from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+const THANK_YOU = 'Thank you for your generous donation!';
+
+export async function givingRoutes(appBase: FastifyInstance, { service }: { service: GivingService }) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Giving'];
+  const security = [{ bearerAuth: [] }];
+
+  app.post(
+    '/giving',
+    {
+      preHandler: auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Give (an Idempotency-Key header or body field makes a double submit record once)',
+        body: createDonationRequest,
+        response: { 201: donationResponse, 200: donationResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers['idempotency-key'];
+      const headerKey = typeof header === 'string' && header.trim().length >= 8 ? header.trim().slice(0, 100) : undefined;
+      const { donation, created } = await service.donate(currentUser(request), request.body, headerKey);
+      return reply.code(created ? 201 : 200).send({ status: 'success', message: THANK_YOU, data: { donation: presentDonation(donation) } });
+    },
+  );
+
+  app.get(
+    '/giving/user-stats',
+    {
+      preHandler: auth.required,
+      schema: { tags, security, summary: 'Your total given and recent donations', response: { 200: userGivingStatsResponse, ...errors } },
+    },
+    async (request) => {
+      const s = await service.userStats(currentUser(request).id);
+      return {
+        status: 'success' as const,
+        data: {
+          totalGiven: centsToRand(s.cents),
+          donationCount: s.count,
+          recentDonations: s.recent.map(presentDonation),
+          lastDonationDate: s.last ? new Date(s.last).toISOString() : null,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/giving/user-history',
+    {
+      preHandler: auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Your giving history, newest first',
+        querystring: givingHistoryQuery,
+        response: { 200: givingHistoryResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rows, total } = await service.userHistory(currentUser(request).id, page, limit);
+      return {
+        status: 'success' as const,
+        data: { donations: rows.map(presentDonation), page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+      };
+    },
+  );
+
+  app.get(
+    '/giving',
+    {
+      preHandler: auth.permission('church:insights'),
+      schema: {
+        tags,
+        security,
+        summary: 'Church-wide giving summary and donations (admin-type)',
+        querystring: paginationQuery(20, 100),
+        response: { 200: givingOverviewResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const o = await service.overview(page, limit);
+      return {
+        status: 'success' as const,
+        data: {
+          summary: {
+            totalGiven: centsToRand(o.summary.cents),
+            donationCount: o.summary.count,
+            monthlyTotal: centsToRand(o.summary.monthCents),
+            activeGivers: o.summary.activeGivers,
+            largestGift: centsToRand(o.summary.largest),
+          },
+          donations: o.rows.map((r) => ({
+            ...presentDonation(r.donation),
+            donorName: r.donation.donorName ?? r.userName,
+            userId: r.donation.userId,
+          })),
+          page,
+          limit,
+          total: o.total,
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponse } from '@church/contract/http';
+import {
+  memberStatsResponse,
+  membersListQuery,
+  membersListResponse,
+  profileResponse,
+  profileUpdateRequest,
+} from '@church/contract/members';
+import { newMemberCutoff } from '@church/contract/rules/dashboard';
+import { isUniqueViolation, type Db } from '../../db/client';
+import { conflict } from '../../lib/errors';
+import { auth, currentUser } from '../../plugins/auth';
+import { presentUser } from '../users/presenter';
+import { createMembersRepository } from './repository';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+export async function memberRoutes(appBase: FastifyInstance, { db }: { db: Db }) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const repo = createMembersRepository(db);
+  const tags = ['Members'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/members/profile',
+    { preHandler: auth.required, schema: { tags, security, summary: 'Your profile', response: { 200: profileResponse, ...errors } } },
+    async (request) => {
+      const user = presentUser(currentUser(request));
+      return { status: 'success' as const, data: { member: user, user } };
+    },
+  );
+
+  app.put(
+    '/members/profile',
+    {
+      preHandler: auth.required,
+      schema: { tags, security, summary: 'Update your profile', body: profileUpdateRequest, response: { 200: profileResponse, ...errors } },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const b = request.body;
+      try {
+        const row = await repo.update(me.id, {
+          name: b.name,
+          email: b.email,
+          phone: b.phone,
+          address: b.address,
+          birthday: b.birthday,
+          spiritualGifts: b.spiritualGifts,
+          ministryInterests: b.ministryInterests,
+        });
+        const user = presentUser(row!);
+        return { status: 'success' as const, message: 'Profile updated successfully', data: { member: user, user } };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/members/stats',
+    {
+      preHandler: auth.required,
+      schema: { tags, security, summary: 'Congregation counts (no names)', response: { 200: memberStatsResponse, ...errors } },
+    },
+    async () => {
+      const s = await repo.stats(newMemberCutoff());
+      return {
+        status: 'success' as const,
+        data: {
+          totalMembers: s.total,
+          activeMembers: s.active,
+          inactiveMembers: s.total - s.active,
+          newMembers: s.newMembers,
+          volunteers: s.volunteers,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/members',
+    {
+      preHandler: auth.permission('members:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'The member directory (leaders)',
+        querystring: membersListQuery,
+        response: { 200: membersListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { q, page, limit } = request.query;
+      const { rows, total } = await repo.list(q, page, limit);
+      return { status: 'success' as const, data: { members: rows.map(presentUser), page, limit, total } };
+    },
+  );
+}

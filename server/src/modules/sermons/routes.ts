@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParams, queryBoolean } from '@church/contract/http';
+import { mediaParams, publicSermonsQuery, sermonResponse, sermonSeriesResponse, sermonsResponse } from '@church/contract/sermons';
+import { notFound } from '../../lib/errors';
+import { sendMedia } from './media';
+import { presentSermon } from './presenter';
+import type { SermonsRepository } from './repository';
+
+/** Where sermon media is stored: UPLOAD_DIR/sermons/<kind>/<file>. */
+export const sermonMediaDir = (uploadDir: string, kind: 'video' | 'audio' | 'thumbnail') => path.join(uploadDir, 'sermons', kind);
+
+/** The public sermon library (spec 002 §7.1) and its media (§7.3). Managing sermons is another module's job. */
+export async function sermonsPublicRoutes(appBase: FastifyInstance, { repo, uploadDir }: { repo: SermonsRepository; uploadDir: string }) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Sermons'];
+
+  app.get(
+    '/sermons/public',
+    {
+      schema: {
+        tags,
+        summary: 'Published sermons, newest first; search, media type and series filters',
+        querystring: publicSermonsQuery,
+        response: { 200: sermonsResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await repo.listPublished(q);
+      return { status: 'success' as const, data: { sermons: rows.map(presentSermon), page: q.page, limit: q.limit, total } };
+    },
+  );
+
+  app.get(
+    '/sermons/public/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One published sermon (counts a view)',
+        params: idParams,
+        response: { 200: sermonResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const row = await repo.viewPublished(request.params.id);
+      if (!row) throw notFound('Sermon not found');
+      return { status: 'success' as const, data: { sermon: presentSermon(row) } };
+    },
+  );
+
+  app.get(
+    '/sermons/series',
+    { schema: { tags, summary: 'Names of the series that have published sermons', response: { 200: sermonSeriesResponse } } },
+    async () => ({ status: 'success' as const, data: { series: await repo.series() } }),
+  );
+
+  for (const kind of ['video', 'audio', 'thumbnail'] as const) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `/sermons/${kind}/:file`,
+      schema: {
+        tags,
+        summary: `Stream a published sermon's ${kind} (HTTP Range supported)`,
+        params: mediaParams,
+        querystring: z.object({ download: queryBoolean.optional() }),
+        response: { 400: errorResponse, 404: errorResponse, 416: errorResponse },
+      },
+      handler: async (request, reply) => {
+        const { file } = request.params as z.infer<typeof mediaParams>;
+        if (!(await repo.isPublishedMedia(kind, file))) throw notFound('File not found');
+        const download = !!(request.query as { download?: boolean }).download;
+        return sendMedia(request, reply, sermonMediaDir(uploadDir, kind), file, download);
+      },
+    });
+  }
+}

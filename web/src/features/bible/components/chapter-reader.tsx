@@ -1,0 +1,143 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { BibleBook } from '@church/contract/bible/books';
+import { verseText } from '@church/contract/bible/chapter-text';
+import { BIBLE_TEXTS } from '@church/contract/bible/texts';
+import { notify } from '../../../lib/notify';
+import { bibleClient } from '../lib/bible-client';
+import { ChapterContent } from './chapter-content';
+import { VerseActionsBar } from './verse-actions-bar';
+
+export const chapterQuery = (version: string, bookId: string, chapter: number) => ({
+  queryKey: ['bible', 'chapter', version, bookId, chapter] as const,
+  queryFn: () => bibleClient.getChapter(version, bookId, chapter),
+  staleTime: Infinity,
+});
+
+interface Props {
+  version: string;
+  book: BibleBook;
+  chapter: number;
+  onChapter: (n: number) => void;
+  isBookmarked: (v: { reference: string; version: string }) => boolean;
+  onToggleBookmark: (v: { reference: string; version: string; text: string }) => void;
+}
+
+/** One chapter: its content, chapter stepping, and the actions of the verse tapped. */
+export function ChapterReader({ version, book, chapter, onChapter, isBookmarked, onToggleBookmark }: Props) {
+  const queryClient = useQueryClient();
+  const query = useQuery(chapterQuery(version, book.id, chapter));
+  const [selected, setSelected] = useState<number | null>(null);
+  useEffect(() => {
+    setSelected(null);
+  }, [version, book.id, chapter]);
+  const failed = query.data?.notice === 'failed';
+  useEffect(() => {
+    if (failed) notify.error(BIBLE_TEXTS.chapterFailed);
+  }, [failed]);
+
+  const selectedVerse =
+    selected && query.data && !query.data.notice
+      ? { reference: `${book.name} ${chapter}:${selected}`, version, text: verseText(query.data.content, selected) ?? '' }
+      : null;
+
+  return (
+    <Stack gap="sm" pb={selectedVerse ? 90 : 0}>
+      <Group justify="space-between" wrap="nowrap">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconChevronLeft size={16} />}
+          disabled={chapter <= 1}
+          onClick={() => onChapter(chapter - 1)}
+          aria-label="Previous chapter"
+        >
+          {chapter > 1 ? chapter - 1 : ''}
+        </Button>
+        <Title order={3} c="navy.8" ta="center">
+          {book.name} {chapter}
+        </Title>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          rightSection={<IconChevronRight size={16} />}
+          disabled={chapter >= book.chapters}
+          onClick={() => onChapter(chapter + 1)}
+          aria-label="Next chapter"
+        >
+          {chapter < book.chapters ? chapter + 1 : ''}
+        </Button>
+      </Group>
+
+      {query.isPending && (
+        <Stack gap={8} aria-label="Loading chapter">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} height={14} width={i % 3 === 2 ? '70%' : '100%'} />
+          ))}
+        </Stack>
+      )}
+      {failed && (
+        <Alert color="red" title={BIBLE_TEXTS.chapterFailed}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => void queryClient.invalidateQueries({ queryKey: chapterQuery(version, book.id, chapter).queryKey })}
+          >
+            Retry
+          </Button>
+        </Alert>
+      )}
+      {query.data && (
+        <Paper withBorder radius="md" p="md" data-testid="chapter-text">
+          <ChapterContent
+            content={query.data.content}
+            footnotes={query.data.footnotes}
+            selected={selected}
+            onSelect={query.data.notice ? undefined : (n) => setSelected((s) => (s === n ? null : n))}
+          />
+        </Paper>
+      )}
+      {query.data && !query.data.notice && (
+        <Text size="xs" c="dimmed" ta="center">
+          Tap a verse to bookmark, copy or hear it.
+        </Text>
+      )}
+
+      {selectedVerse && (
+        <Paper
+          shadow="md"
+          radius="md"
+          p="sm"
+          withBorder
+          data-testid="verse-actions"
+          style={{
+            position: 'fixed',
+            left: 12,
+            right: 12,
+            bottom: 'calc(var(--bible-bottom-offset, 76px))',
+            zIndex: 150,
+            maxWidth: 720,
+            margin: '0 auto',
+          }}
+        >
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={700} size="sm" c="navy.8" truncate>
+              {selectedVerse.reference}{' '}
+              <Text span size="xs" c="dimmed">
+                ({version})
+              </Text>
+            </Text>
+            <VerseActionsBar
+              verse={selectedVerse}
+              bookmarked={isBookmarked(selectedVerse)}
+              onToggleBookmark={() => onToggleBookmark(selectedVerse)}
+            />
+          </Group>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { DashboardSource } from '@church/contract/dashboard';
+
+const SOURCE_LABELS: Record<DashboardSource, string> = {
+  members: 'members',
+  prayers: 'prayers',
+  events: 'events',
+  giving: 'giving',
+  visitors: 'visitor statistics',
+  engagement: 'engagement',
+};
+
+export function DashboardLoading({ cards = 4 }: { cards?: number }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: cards }} data-testid="dashboard-loading">
+      {Array.from({ length: cards }, (_, i) => (
+        <Card key={i} withBorder radius="lg" padding="lg">
+          <Skeleton height={10} width="60%" mb={12} />
+          <Skeleton height={24} width="40%" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The whole load failed: say so and offer Retry, never sample numbers. */
+export function DashboardError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Alert color="red" radius="lg" icon={<IconAlertTriangle />} title="Failed to load dashboard data">
+      <Text size="sm" mb="sm">
+        We could not reach the church server. Check your connection and try again.
+      </Text>
+      <Button color="red" variant="light" onClick={onRetry} loading={retrying}>
+        Retry
+      </Button>
+    </Alert>
+  );
+}
+
+/** Some sources fell back to empty/zero: tell the reader which figures are missing. */
+export function PartialDataNote({ failed, onRetry }: { failed: DashboardSource[]; onRetry: () => void }) {
+  if (!failed.length) return null;
+  return (
+    <Alert color="yellow" radius="lg" icon={<IconAlertTriangle />} data-testid="dashboard-partial">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">Some figures could not be loaded ({failed.map((f) => SOURCE_LABELS[f]).join(', ')}) and show as zero.</Text>
+        <Button size="xs" variant="white" color="yellow" onClick={onRetry}>
+          Retry
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

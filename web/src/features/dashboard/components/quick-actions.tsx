@@ -1,0 +1,43 @@
+import { Card, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconCalendarEvent, IconGift, IconHeartHandshake, IconMessages, IconUsersGroup } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+
+const ACTIONS = [
+  { label: 'Prayer Requests', to: paths.mobile.prayer, icon: IconHeartHandshake, colour: 'red' },
+  { label: 'Give Online', to: paths.mobile.giving, icon: IconGift, colour: 'green' },
+  { label: 'Events', to: paths.mobile.events, icon: IconCalendarEvent, colour: 'grape' },
+  { label: 'Church Chat', to: paths.mobile.chat, icon: IconMessages, colour: 'blue' },
+];
+
+/** Spec 000 §2 Quick actions, plus Manage Members for admin-type roles. */
+export function QuickActions({ adminType, compact = false }: { adminType: boolean; compact?: boolean }) {
+  const actions = adminType
+    ? [...ACTIONS, { label: 'Manage Members', to: paths.adminMembers, icon: IconUsersGroup, colour: 'indigo' }]
+    : ACTIONS;
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Text fw={700} mb="sm">
+        Quick Actions
+      </Text>
+      <SimpleGrid cols={compact ? 2 : { base: 2, sm: adminType ? 5 : 4 }} spacing="sm">
+        {actions.map((a) => (
+          <UnstyledButton
+            key={a.label}
+            component={Link}
+            to={a.to}
+            p="sm"
+            style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 12, textAlign: 'center' }}
+          >
+            <ThemeIcon color={a.colour} variant="light" size={40} radius="xl" mx="auto">
+              <a.icon size={22} />
+            </ThemeIcon>
+            <Text size="sm" fw={600} mt={6}>
+              {a.label}
+            </Text>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}

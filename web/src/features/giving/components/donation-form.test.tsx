@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderAt } from '../../../test/render';
+import { DonationForm } from './donation-form';
+
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const donation = {
+  _id: 'd1',
+  id: 'd1',
+  amount: 150.5,
+  paymentMethod: 'card',
+  frequency: 'one-time',
+  fund: 'General',
+  note: null,
+  status: 'completed',
+  date: '2026-11-21T10:00:00Z',
+  createdAt: '2026-11-21T10:00:00Z',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DonationForm', () => {
+  it('refuses an amount under R 1.00 without calling the server', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt(<DonationForm />);
+    fireEvent.change(await screen.findByLabelText(/Amount/), { target: { value: '0.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    expect(await screen.findByText('The minimum donation is R 1.00')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('retries a failed donation with the same idempotency key, then thanks the giver', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(reply(503, { status: 'error', message: 'Database unavailable' }))
+      .mockResolvedValueOnce(reply(201, { status: 'success', message: 'Thank you for your generous donation!', data: { donation } }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt(<DonationForm />);
+    fireEvent.change(await screen.findByLabelText(/Amount/), { target: { value: '150.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    expect(await screen.findByText('Failed to process donation')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    expect(await screen.findByText('Thank you for your generous donation!')).toBeInTheDocument();
+    const [first, second] = fetchMock.mock.calls.map(([, init]) => init as RequestInit);
+    const key = (init: RequestInit) => (init.headers as Record<string, string>)['idempotency-key'];
+    expect(key(first!)).toBeTruthy();
+    expect(key(second!)).toBe(key(first!));
+    expect(JSON.parse(second!.body as string)).toEqual({ amount: 150.5, paymentMethod: 'card', frequency: 'one-time', note: null });
+    await waitFor(() => expect(screen.getByLabelText(/Amount/)).toHaveValue(''));
+  });
+});

@@ -1,0 +1,123 @@
+import { Button, Card, NumberInput, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import {
+  DONATION_MIN,
+  DONATION_STEP,
+  FREQUENCIES,
+  FREQUENCY_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+} from '@church/contract/giving';
+import { notify } from '../../../lib/notify';
+import { useDonate } from '../api/giving';
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/** NumberInput hands back a string while the text is not a plain number yet (e.g. '150.50' keeps its zero). */
+function toAmount(v: number | string): number | null {
+  const n = typeof v === 'number' ? v : Number.parseFloat(String(v).replace(/[^\d.-]/g, ''));
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Spec 000 §5: amount ≥ 1 in steps of 0.01, card and one-time by default, optional note. */
+export function DonationForm() {
+  const donate = useDonate();
+  // One key per intended donation: it changes only after a donation is recorded.
+  const [key, setKey] = useState(newKey);
+  const form = useForm<{ amount: number | string; paymentMethod: string; frequency: string; note: string }>({
+    initialValues: { amount: '', paymentMethod: 'card', frequency: 'one-time', note: '' },
+    validate: {
+      amount: (v) => {
+        const n = toAmount(v);
+        if (n === null) return 'Please enter an amount';
+        return n < DONATION_MIN ? `The minimum donation is R ${DONATION_MIN.toFixed(2)}` : null;
+      },
+    },
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={4} mb="sm">
+        Give Online
+      </Title>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(async (v) => {
+          try {
+            await donate.mutateAsync({
+              key,
+              body: {
+                amount: toAmount(v.amount)!,
+                paymentMethod: v.paymentMethod as (typeof PAYMENT_METHODS)[number],
+                frequency: v.frequency as (typeof FREQUENCIES)[number],
+                note: v.note.trim() || null,
+              },
+            });
+            notify.success('Thank you for your generous donation!');
+            form.reset();
+            setKey(newKey());
+          } catch {
+            notify.error('Failed to process donation');
+          }
+        })}
+      >
+        <Stack gap="sm">
+          <NumberInput
+            label="Amount (R)"
+            placeholder="0.00"
+            required
+            min={DONATION_MIN}
+            step={DONATION_STEP}
+            decimalScale={2}
+            thousandSeparator=","
+            prefix="R "
+            hideControls
+            allowNegative={false}
+            // Let the form say 'The minimum donation is R 1.00' rather than silently raising the amount.
+            clampBehavior="none"
+            {...form.getInputProps('amount')}
+            disabled={donate.isPending}
+          />
+          <div>
+            <Text size="sm" fw={500} mb={4}>
+              Payment method
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-label="Payment method"
+              data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+              {...form.getInputProps('paymentMethod')}
+              disabled={donate.isPending}
+            />
+          </div>
+          <div>
+            <Text size="sm" fw={500} mb={4}>
+              Frequency
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-label="Frequency"
+              data={FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
+              {...form.getInputProps('frequency')}
+              disabled={donate.isPending}
+            />
+          </div>
+          <Textarea
+            label="Note"
+            placeholder="Optional, e.g. Building fund"
+            autosize
+            minRows={2}
+            maxLength={500}
+            {...form.getInputProps('note')}
+            disabled={donate.isPending}
+          />
+          <Button type="submit" color="green" loading={donate.isPending}>
+            Donate
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

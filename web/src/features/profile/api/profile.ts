@@ -1,0 +1,21 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileResponse, type ProfileUpdateRequest } from '@church/contract/members';
+import { api } from '../../../lib/api-client';
+
+export const profileQuery = () =>
+  queryOptions({
+    queryKey: ['members', 'profile'] as const,
+    queryFn: () => api('/members/profile', { schema: profileResponse }).then((r) => r.data.member),
+  });
+
+export function useUpdateProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdateRequest) =>
+      api('/members/profile', { method: 'PUT', body, schema: profileResponse }).then((r) => r.data.user),
+    onSuccess: (user) => {
+      qc.setQueryData(profileQuery().queryKey, user);
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

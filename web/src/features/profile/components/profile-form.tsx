@@ -1,0 +1,89 @@
+import { Button, Card, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { isValidEmail } from '@church/contract/rules/email';
+import { joinCommaList, splitCommaList } from '@church/contract/rules/profile-lists';
+import type { User } from '@church/contract/users';
+import { notify } from '../../../lib/notify';
+import { useUpdateProfile } from '../api/profile';
+
+const initial = (u: User) => ({
+  name: u.name,
+  email: u.email,
+  phone: u.phone ?? '',
+  address: u.address ?? '',
+  birthday: u.birthday ?? '',
+  spiritualGifts: joinCommaList(u.spiritualGifts),
+  ministryInterests: joinCommaList(u.ministryInterests),
+});
+
+/** Spec 000 §5: name and email required; gifts and interests comma-separated, split, trimmed, empties dropped. */
+export function ProfileForm({ user, onDone }: { user: User; onDone: (updated?: User) => void }) {
+  const update = useUpdateProfile();
+  const form = useForm({
+    initialValues: initial(user),
+    validate: {
+      name: (v) => (v.trim() ? null : 'Name is required'),
+      email: (v) => (!v.trim() ? 'Email is required' : isValidEmail(v.trim()) ? null : 'Please enter a valid email address'),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const updated = await update.mutateAsync({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim() || null,
+        address: values.address.trim() || null,
+        birthday: values.birthday || null,
+        spiritualGifts: splitCommaList(values.spiritualGifts),
+        ministryInterests: splitCommaList(values.ministryInterests),
+      });
+      notify.success('Profile updated successfully');
+      onDone(updated);
+    } catch {
+      notify.error('Failed to update profile');
+    }
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Name" required {...form.getInputProps('name')} disabled={update.isPending} />
+          <TextInput label="Email" type="email" required {...form.getInputProps('email')} disabled={update.isPending} />
+          <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} disabled={update.isPending} />
+          <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} disabled={update.isPending} />
+          <TextInput label="Birthday" type="date" {...form.getInputProps('birthday')} disabled={update.isPending} />
+          <TextInput
+            label="Spiritual gifts"
+            description="Separate with commas, e.g. Teaching, Hospitality"
+            {...form.getInputProps('spiritualGifts')}
+            disabled={update.isPending}
+          />
+          <TextInput
+            label="Ministry interests"
+            description="Separate with commas, e.g. Youth Ministry, Outreach"
+            {...form.getInputProps('ministryInterests')}
+            disabled={update.isPending}
+          />
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                form.setValues(initial(user));
+                form.resetDirty();
+                onDone();
+              }}
+              disabled={update.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save Changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

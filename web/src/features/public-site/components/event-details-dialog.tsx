@@ -1,0 +1,46 @@
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconCalendar, IconClock, IconMapPin } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { type ChurchEvent } from '@church/contract/events';
+import { ALL_DAY, EVENT_TYPE_COLORS } from '@church/contract/events-constants';
+import { paths } from '../../../config/paths';
+import { formatEventDate, formatEventTime } from './format';
+
+/** Spec 000 §2 Event details: title, description, date, time ('All Day' default), location, type; Close and Register to Attend. */
+export function EventDetailsDialog({ event, onClose, timeZone }: { event: ChurchEvent | null; onClose: () => void; timeZone: string }) {
+  const navigate = useNavigate();
+  return (
+    <Modal opened={!!event} onClose={onClose} title={event?.title} centered radius="lg" size="md">
+      {event && (
+        <Stack gap="sm">
+          <Badge color={EVENT_TYPE_COLORS[event.type]} variant="light" tt="capitalize" w="fit-content">
+            {event.type}
+          </Badge>
+          {event.description && <Text>{event.description}</Text>}
+          <Group gap={8} wrap="nowrap">
+            <IconCalendar size={18} aria-hidden />
+            <Text size="sm" data-testid="event-date">
+              {formatEventDate(event.date, timeZone)}
+            </Text>
+          </Group>
+          <Group gap={8} wrap="nowrap">
+            <IconClock size={18} aria-hidden />
+            <Text size="sm" data-testid="event-time">
+              {formatEventTime(event.time) || ALL_DAY}
+            </Text>
+          </Group>
+          <Group gap={8} wrap="nowrap">
+            <IconMapPin size={18} aria-hidden />
+            <Text size="sm">{event.location || 'To be announced'}</Text>
+          </Group>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button onClick={() => navigate(paths.register)}>Register to Attend</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

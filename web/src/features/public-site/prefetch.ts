@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { dailyVerseQuery } from '../../components/daily-verse-card';
+import { publicSettingsQuery } from '../../components/site/public-settings-query';
+import { recentSermonsQuery, upcomingEventsQuery } from './api/home-queries';
+import { startHeroImages } from './components/use-hero-images';
+
+/**
+ * Called by main.tsx when the first page is the home page: starts the page's
+ * code, its four requests and its hero images while React boots, instead of
+ * after the first render. The queries land in the same cache the page reads.
+ */
+export function prefetchHome(queryClient: QueryClient) {
+  void import('./pages/home-page');
+  startHeroImages();
+  for (const q of [publicSettingsQuery, upcomingEventsQuery, recentSermonsQuery, dailyVerseQuery]) {
+    // A failure here is not reported: the page's own query shows the error and Retry.
+    void queryClient.prefetchQuery(q as Parameters<QueryClient['prefetchQuery']>[0]);
+  }
+}
