@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist/**', 'test-results/**', 'server/src/db/migrations/**', 'web/public/**', 'bench/reports/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'web/dist/**',
+      'test-results/**',
+      'server/src/db/migrations/**',
+      'web/public/**',
+      'bench/reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

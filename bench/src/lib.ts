@@ -15,8 +15,17 @@ export function percentile(values: number[], p: number): number {
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Writes bench/reports/<name>.md (a small table per section) and prints it. */
-export function writeReport(name: string, title: string, sections: Array<{ heading: string; rows: Array<[string, string | number, string?]> }>) {
-  const lines = [`# ${title}`, '', `Measured ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}.`, ''];
+export function writeReport(
+  name: string,
+  title: string,
+  sections: Array<{ heading: string; rows: Array<[string, string | number, string?]> }>,
+) {
+  const lines = [
+    `# ${title}`,
+    '',
+    `Measured ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}.`,
+    '',
+  ];
   for (const s of sections) {
     lines.push(`## ${s.heading}`, '', '| measure | value | budget |', '| --- | --- | --- |');
     for (const [k, v, b] of s.rows) lines.push(`| ${k} | ${v} | ${b ?? ''} |`);
@@ -28,7 +37,10 @@ export function writeReport(name: string, title: string, sections: Array<{ headi
 }
 
 /** Starts the real server (node --import tsx server/src/main.ts) and resolves when /api/health answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<{ proc: ChildProcess; readyMs: number; url: string }> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<{ proc: ChildProcess; readyMs: number; url: string }> {
   const port = env.PORT ?? '3300';
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();

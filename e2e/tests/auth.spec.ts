@@ -153,7 +153,8 @@ test.describe('guards and system pages', () => {
     await page.goto('/error?status=503%20Service%20Unavailable');
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
     await expect(page.getByText('503 Service Unavailable')).toBeVisible();
-    for (const name of ['Go Home', 'Refresh Page', 'Contact Support']) await expect(page.getByRole('link', { name }).or(page.getByRole('button', { name }))).toBeVisible();
+    for (const name of ['Go Home', 'Refresh Page', 'Contact Support'])
+      await expect(page.getByRole('link', { name }).or(page.getByRole('button', { name }))).toBeVisible();
   });
 
   test('logout asks first, then clears the session and loads /login', async ({ page }) => {

@@ -47,7 +47,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     logger: opts.logger ?? {
       level: config.logLevel,
       // Readable lines for a person at a terminal; JSON lines for log collectors.
-      ...(process.stdout.isTTY && config.env !== 'production' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+      ...(process.stdout.isTTY && config.env !== 'production'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip, reqId: req.id }),

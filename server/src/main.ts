@@ -11,7 +11,11 @@ async function main() {
   const config = loadConfig();
   const server = await startServer(config);
   server.app.log.info(
-    { database: server.database.kind, readyMs: Math.round(performance.now() - started), rssMb: Math.round(process.memoryUsage().rss / 1e6) },
+    {
+      database: server.database.kind,
+      readyMs: Math.round(performance.now() - started),
+      rssMb: Math.round(process.memoryUsage().rss / 1e6),
+    },
     `Church platform ready at ${server.url.replace('0.0.0.0', 'localhost')}`,
   );
   let shuttingDown = false;

@@ -53,9 +53,18 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   const settings = createSettingsService({ repo: createSettingsRepository(ctx.db), mapTileUrl: ctx.config.mapTileUrl });
   await api.register(settingsRoutes, { service: settings });
   await api.register(visitorsRoutes, {
-    service: createVisitorsService({ repo: createVisitorsRepository(ctx.db), limiter: ctx.limiter, timeZone: async () => (await settings.get()).timeZone }),
+    service: createVisitorsService({
+      repo: createVisitorsRepository(ctx.db),
+      limiter: ctx.limiter,
+      timeZone: async () => (await settings.get()).timeZone,
+    }),
   });
-  await api.register(contactRoutes, { db: ctx.db, limiter: ctx.limiter, mailer: ctx.mailer, churchEmail: async () => (await settings.get()).email });
+  await api.register(contactRoutes, {
+    db: ctx.db,
+    limiter: ctx.limiter,
+    mailer: ctx.mailer,
+    churchEmail: async () => (await settings.get()).email,
+  });
   await api.register(eventsRoutes, { repo: createEventsRepository(ctx.db) });
   await api.register(sermonsPublicRoutes, { repo: createSermonsRepository(ctx.db), uploadDir: ctx.config.uploadDir });
   // Member portal: profile, prayers, giving, notifications (with the event-reminder scheduler), engagement, event registration.
@@ -74,7 +83,11 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     service: createBibleService({
       db: ctx.db,
       repo: createBibleRepository(ctx.db),
-      upstream: createUpstream({ base: ctx.config.bibleApiBase, timeoutMs: ctx.config.bibleApiTimeoutMs, cacheMs: ctx.config.bibleCacheMs }),
+      upstream: createUpstream({
+        base: ctx.config.bibleApiBase,
+        timeoutMs: ctx.config.bibleApiTimeoutMs,
+        cacheMs: ctx.config.bibleCacheMs,
+      }),
       timeZone: async () => (await settings.get()).timeZone,
     }),
   });

@@ -64,13 +64,11 @@ export function fileTooLargeText(maxBytes: number = CHAT.maxFileSize): string {
   return `File size must be less than ${Math.round(maxBytes / 1_048_576)}MB`;
 }
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f"<>|:*?]/g;
+
 /** A safe download name: no path parts, no control characters, at most 120 characters. */
 export function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = name
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
-    .trim();
+  const base = name.split(/[\\/]/).pop()!.replace(UNSAFE_NAME_CHARS, '').trim();
   return (base || 'file').slice(-120);
 }

@@ -48,13 +48,12 @@ export type ChatMessage = z.infer<typeof messageSchema>;
 export const TEMP_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 export const tempIdSchema = z.string().regex(TEMP_ID_PATTERN, 'tempId must be 1-64 letters, digits, _ . : or -');
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
 /** Text as it will be stored: trimmed, control characters (except newline and tab) removed. */
 export function normaliseMessageText(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  return raw
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .trim();
+  return raw.replace(/\r\n?/g, '\n').replace(CONTROL_CHARS, '').trim();
 }
 
 /** Spec 002 §5: non-empty after trimming; our length limit. Returns the reason, or null when the text may be sent. */

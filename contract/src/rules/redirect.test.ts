@@ -11,7 +11,8 @@ describe('postLoginDestination (spec 000 §4)', () => {
     expect(postLoginDestination({ role: 'member' }, { remembered: 'https://evil.example', isMobile: false })).toBe('/dashboard');
   });
   it('2. sends pastors and admins to /pastor-dashboard', () => {
-    for (const role of ['pastor', 'admin', 'superadmin']) expect(postLoginDestination({ role }, { isMobile: true })).toBe('/pastor-dashboard');
+    for (const role of ['pastor', 'admin', 'superadmin'])
+      expect(postLoginDestination({ role }, { isMobile: true })).toBe('/pastor-dashboard');
   });
   it('3. sends others on a phone to /mobile/dashboard, 4. else /dashboard', () => {
     expect(postLoginDestination({ role: 'elder' }, { isMobile: true })).toBe('/mobile/dashboard');

@@ -12,10 +12,7 @@ export const LOGIN_REDIRECT_DELAY_MS = 100;
  * a pastor or admin (admin-type) to /pastor-dashboard; mobile to
  * /mobile/dashboard; otherwise /dashboard.
  */
-export function postLoginDestination(
-  user: Principal,
-  opts: { remembered?: string | null; isMobile: boolean },
-): string {
+export function postLoginDestination(user: Principal, opts: { remembered?: string | null; isMobile: boolean }): string {
   const remembered = opts.remembered;
   if (remembered && remembered !== '/' && remembered !== '/login' && remembered.startsWith('/')) {
     return remembered;

@@ -43,7 +43,10 @@ async function ask(question: string, hidden = false): Promise<string> {
   return answer;
 }
 
-function check<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: string): T {
+function check<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } },
+  value: string,
+): T {
   const r = schema.safeParse(value);
   if (!r.success) fail(r.error.issues[0]!.message);
   return r.data;

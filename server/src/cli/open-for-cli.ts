@@ -31,7 +31,10 @@ export async function openForCli(): Promise<{ config: Config; database: Database
       throw err;
     }
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
+  });
   await database.migrate();
   return {
     config,

@@ -26,9 +26,11 @@ export async function lockDataDir(dir: string, onCompromised?: (err: Error) => v
       stale: 15_000,
       update: 5_000,
       retries: 0,
-      onCompromised: onCompromised ?? ((err) => {
-        throw err;
-      }),
+      onCompromised:
+        onCompromised ??
+        ((err) => {
+          throw err;
+        }),
     });
   } catch (err) {
     if ((err as { code?: string }).code === 'ELOCKED') throw new DataDirInUseError(dir);

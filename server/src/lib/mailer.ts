@@ -30,7 +30,10 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
     } catch (err) {
       // The mail stays in the outbox with the error; the caller's action still succeeds.
       opts.log.error({ err, outboxId: row!.id }, 'SMTP send failed');
-      await db.update(emailOutbox).set({ error: String((err as Error).message) }).where(eq(emailOutbox.id, row!.id));
+      await db
+        .update(emailOutbox)
+        .set({ error: String((err as Error).message) })
+        .where(eq(emailOutbox.id, row!.id));
     }
   }
 

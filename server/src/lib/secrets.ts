@@ -14,7 +14,10 @@ import { randomToken } from './tokens';
 export async function resolveJwtSecret(database: Database, configured: string | undefined, dataDir: string): Promise<string> {
   if (configured) return configured;
   if (database.kind === 'postgres') {
-    await database.db.insert(appSecrets).values({ name: 'jwt', value: randomToken(48) }).onConflictDoNothing();
+    await database.db
+      .insert(appSecrets)
+      .values({ name: 'jwt', value: randomToken(48) })
+      .onConflictDoNothing();
     const [row] = await database.db.select().from(appSecrets).where(eq(appSecrets.name, 'jwt'));
     return row!.value;
   }

@@ -35,9 +35,10 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
   const frames = createFloodGate(FRAME_BUDGET, 10_000);
   let nextId = 1;
 
-  const send = (conn: Conn, frame: ServerFrame | string) => {
+  const send = (conn: Conn, frame: ServerFrame | string | Buffer) => {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
-    conn.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+    if (Buffer.isBuffer(frame)) conn.socket.send(frame, { binary: false });
+    else conn.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   };
 
   function subscribe(conn: Conn, roomId: string) {
@@ -58,7 +59,8 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
     if (event.t === 'room') {
       const set = byRoom.get(event.roomId);
       if (!set) return;
-      const data = JSON.stringify(event.frame);
+      // Encoded once for the whole room: a text frame of the same bytes goes to every socket.
+      const data = Buffer.from(JSON.stringify(event.frame));
       for (const c of set) if (c.user.id !== event.exceptUserId) send(c, data);
     } else if (event.t === 'user') {
       const data = JSON.stringify(event.frame);
@@ -204,6 +206,8 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
         }
         chain = chain.then(() => handle(conn, frame.data)).catch((err) => log.error({ err }, 'chat: frame handler failed'));
       };
+      // Frames sent during the token check first, then the live ones, in the order they came.
+      for (const data of pending) onData(data);
       socket.on('message', (raw) => onData(raw.toString()));
       socket.on('close', () => {
         conns.delete(conn);
@@ -215,7 +219,6 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
       const roomIds = await service.memberRoomIds(user.id);
       for (const r of roomIds) subscribe(conn, r);
       send(conn, { type: 'connected', userId: user.id, userName: user.name, rooms: roomIds, serverTime: new Date().toISOString() });
-      for (const data of pending) onData(data);
     },
     onlineUsers: () => byUser.size,
     connections: () => conns.size,

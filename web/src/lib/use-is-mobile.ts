@@ -6,5 +6,4 @@ export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, isMobileNow(), { getInitialValueInEffect: false }) ?? false;
 }
 
-export const isMobileNow = () =>
-  typeof window !== 'undefined' && window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`).matches;
+export const isMobileNow = () => typeof window !== 'undefined' && window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`).matches;

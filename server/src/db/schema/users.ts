@@ -19,7 +19,10 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash'),
     role: text('role').notNull().default('member'),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status').notNull().default('active'),
     isActive: boolean('is_active').notNull().default(true),
     isVolunteer: boolean('is_volunteer').notNull().default(false),
@@ -28,8 +31,14 @@ export const users = pgTable(
     joinDate: date('join_date', { mode: 'string' }).notNull().defaultNow(),
     birthday: date('birthday', { mode: 'string' }),
     baptismDate: date('baptism_date', { mode: 'string' }),
-    spiritualGifts: text('spiritual_gifts').array().notNull().default(sql`'{}'::text[]`),
-    ministryInterests: text('ministry_interests').array().notNull().default(sql`'{}'::text[]`),
+    spiritualGifts: text('spiritual_gifts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ministryInterests: text('ministry_interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     gender: text('gender'),
     maritalStatus: text('marital_status'),
     occupation: text('occupation'),

@@ -13,7 +13,13 @@ import { seedChat } from './chat';
  * the users it needs from the database, so they stay independent.
  * A feature adds its seeder here (import + one line).
  */
-const FEATURE_SEEDERS: Array<(db: Db) => Promise<void>> = [seedChurchSettings, seedEventsAndSermons, seedVisitors, seedMemberPortal, seedChat];
+const FEATURE_SEEDERS: Array<(db: Db) => Promise<void>> = [
+  seedChurchSettings,
+  seedEventsAndSermons,
+  seedVisitors,
+  seedMemberPortal,
+  seedChat,
+];
 
 export async function isDatabaseEmpty(db: Db) {
   const [row] = await db.select({ n: count() }).from(users);

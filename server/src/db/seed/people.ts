@@ -17,11 +17,67 @@ export const DEMO_ACCOUNTS: { role: Role; name: string; email: string }[] = [
   { role: 'developer', name: 'Pieter Botha', email: 'developer@demo.church' },
 ];
 
-const FIRST = ['Ayanda', 'Bongani', 'Chloe', 'Daniel', 'Esther', 'Fikile', 'Gift', 'Hannah', 'Isaac', 'Johan', 'Karabo', 'Lindiwe', 'Musa', 'Nomsa', 'Oratile', 'Palesa', 'Refilwe', 'Samuel', 'Tumelo', 'Unathi', 'Vusi', 'Wandile', 'Xolani', 'Yolanda', 'Zanele', 'Ruth', 'Michael', 'Priya', 'James', 'Mpho'];
-const LAST = ['Ndlovu', 'Naidoo', 'Smith', 'Pillay', 'Mthembu', 'Jacobs', 'Sithole', 'Botha', 'Molefe', 'Petersen', 'Nel', 'Mabuza', 'Adams', 'Shabalala', 'Fourie'];
+const FIRST = [
+  'Ayanda',
+  'Bongani',
+  'Chloe',
+  'Daniel',
+  'Esther',
+  'Fikile',
+  'Gift',
+  'Hannah',
+  'Isaac',
+  'Johan',
+  'Karabo',
+  'Lindiwe',
+  'Musa',
+  'Nomsa',
+  'Oratile',
+  'Palesa',
+  'Refilwe',
+  'Samuel',
+  'Tumelo',
+  'Unathi',
+  'Vusi',
+  'Wandile',
+  'Xolani',
+  'Yolanda',
+  'Zanele',
+  'Ruth',
+  'Michael',
+  'Priya',
+  'James',
+  'Mpho',
+];
+const LAST = [
+  'Ndlovu',
+  'Naidoo',
+  'Smith',
+  'Pillay',
+  'Mthembu',
+  'Jacobs',
+  'Sithole',
+  'Botha',
+  'Molefe',
+  'Petersen',
+  'Nel',
+  'Mabuza',
+  'Adams',
+  'Shabalala',
+  'Fourie',
+];
 const ROLES: Role[] = ['member', 'member', 'member', 'member', 'volunteer', 'volunteer', 'deacon', 'member', 'elder', 'member'];
 const GIFTS = ['Teaching', 'Hospitality', 'Music', 'Service', 'Encouragement', 'Giving', 'Leadership', 'Mercy', 'Intercession'];
-const INTERESTS = ['Worship Team', 'Youth Ministry', "Children's Church", 'Outreach', 'Prayer Team', 'Media', 'Welcome Team', 'Bible Study'];
+const INTERESTS = [
+  'Worship Team',
+  'Youth Ministry',
+  "Children's Church",
+  'Outreach',
+  'Prayer Team',
+  'Media',
+  'Welcome Team',
+  'Bible Study',
+];
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 

@@ -54,7 +54,11 @@ describe('POST /api/auth/register', () => {
 
   it('registers a developer with api:access', async () => {
     const res = await register({
-      name: 'Dev Person', email: 'dev@example.org', password: 'Sunrise-2026', role: 'developer', permissions: ['api:access'],
+      name: 'Dev Person',
+      email: 'dev@example.org',
+      password: 'Sunrise-2026',
+      role: 'developer',
+      permissions: ['api:access'],
       developerProfile: { company: 'Acme', useCase: 'church-app' },
     });
     expect(res.statusCode).toBe(201);
@@ -96,7 +100,13 @@ describe('POST /api/auth/login', () => {
   it('limits attempts per IP address', async () => {
     const strict = await createTestApp({ LOGIN_MAX_PER_IP: '2' });
     try {
-      const go = () => strict.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@y.org', password: 'whatever1' }, remoteAddress: '10.1.1.1' });
+      const go = () =>
+        strict.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'x@y.org', password: 'whatever1' },
+          remoteAddress: '10.1.1.1',
+        });
       expect((await go()).statusCode).toBe(401);
       expect((await go()).statusCode).toBe(401);
       const third = await go();
@@ -143,7 +153,12 @@ describe('GET /api/auth/me and tokens', () => {
 describe('PATCH /api/auth/update-password', () => {
   it('changes the password, returns a new token, and old tokens stop working', async () => {
     const { user, token } = await createUser(t);
-    const res = await t.request({ method: 'PATCH', url: '/api/auth/update-password', token, payload: { currentPassword: TEST_PASSWORD, newPassword: 'Brand-New-Pass-9' } });
+    const res = await t.request({
+      method: 'PATCH',
+      url: '/api/auth/update-password',
+      token,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'Brand-New-Pass-9' },
+    });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ status: 'success', token: expect.any(String), user: { id: user.id } });
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(401);
@@ -153,10 +168,20 @@ describe('PATCH /api/auth/update-password', () => {
 
   it('refuses a wrong current password and a weak new one', async () => {
     const { token } = await createUser(t);
-    const wrong = await t.request({ method: 'PATCH', url: '/api/auth/update-password', token, payload: { currentPassword: 'nope-nope', newPassword: 'Brand-New-Pass-9' } });
+    const wrong = await t.request({
+      method: 'PATCH',
+      url: '/api/auth/update-password',
+      token,
+      payload: { currentPassword: 'nope-nope', newPassword: 'Brand-New-Pass-9' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong).message).toBe('Your current password is not correct');
-    const weak = await t.request({ method: 'PATCH', url: '/api/auth/update-password', token, payload: { currentPassword: TEST_PASSWORD, newPassword: 'abc' } });
+    const weak = await t.request({
+      method: 'PATCH',
+      url: '/api/auth/update-password',
+      token,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'abc' },
+    });
     expect(weak.statusCode).toBe(400);
   });
 });
@@ -191,9 +216,16 @@ describe('forgot and reset password', () => {
     const rows = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
     const second = decodeURIComponent(/token=([^\s]+)/.exec(mails.at(-1)!.bodyText)![1]!);
-    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
     expect(rows.length).toBe(2);
-    const expired = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token: second, newPassword: 'Another-Try-88' } });
+    const expired = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: second, newPassword: 'Another-Try-88' },
+    });
     expect(expired.statusCode).toBe(400);
   });
 });
@@ -206,13 +238,23 @@ describe('HTTP contract', () => {
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toEqual({ status: 'error', message: 'The request body is not valid JSON' });
   });
 
   it('answers a too-large body with 413', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(413);
   });
 

@@ -23,7 +23,14 @@ export async function authRoutes(appBase: FastifyInstance, { service }: { servic
 
   app.post(
     '/auth/register',
-    { schema: { tags, summary: 'Create a member (or developer) account', body: registerRequest, response: { 201: sessionResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a member (or developer) account',
+        body: registerRequest,
+        response: { 201: sessionResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const { user, token } = await service.register(request.body);
       return reply.code(201).send({ status: 'success', message: 'Account created successfully!', token, user: presentUser(user) });
@@ -41,7 +48,10 @@ export async function authRoutes(appBase: FastifyInstance, { service }: { servic
 
   app.get(
     '/auth/me',
-    { preHandler: auth.required, schema: { tags, summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: meResponse, 401: errorResponse } } },
+    {
+      preHandler: auth.required,
+      schema: { tags, summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: meResponse, 401: errorResponse } },
+    },
     async (request) => ({ status: 'success' as const, data: { user: presentUser(currentUser(request)) } }),
   );
 
@@ -49,7 +59,13 @@ export async function authRoutes(appBase: FastifyInstance, { service }: { servic
     '/auth/update-password',
     {
       preHandler: auth.required,
-      schema: { tags, summary: 'Change the password (other sessions are signed out)', security: [{ bearerAuth: [] }], body: updatePasswordRequest, response: { 200: sessionResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Change the password (other sessions are signed out)',
+        security: [{ bearerAuth: [] }],
+        body: updatePasswordRequest,
+        response: { 200: sessionResponse, ...errors },
+      },
     },
     async (request) => {
       const { user, token } = await service.updatePassword(currentUser(request), request.body.currentPassword, request.body.newPassword);
@@ -59,7 +75,14 @@ export async function authRoutes(appBase: FastifyInstance, { service }: { servic
 
   app.post(
     '/auth/forgot-password',
-    { schema: { tags, summary: 'E-mail a one-hour password reset link', body: forgotPasswordRequest, response: { 200: messageResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a one-hour password reset link',
+        body: forgotPasswordRequest,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
     async (request) => {
       await service.forgotPassword(request.body.email, request.ip);
       return { status: 'success' as const, message: FORGOT_PASSWORD_MESSAGE };
@@ -68,7 +91,14 @@ export async function authRoutes(appBase: FastifyInstance, { service }: { servic
 
   app.post(
     '/auth/reset-password',
-    { schema: { tags, summary: 'Choose a new password with a reset token', body: resetPasswordRequest, response: { 200: messageResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Choose a new password with a reset token',
+        body: resetPasswordRequest,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
     async (request) => {
       await service.resetPassword(request.body.token, request.body.newPassword);
       return { status: 'success' as const, message: 'Your password has been reset. You can now sign in.' };

@@ -268,7 +268,14 @@ describe('messages', () => {
 
   it('every chat call is in the OpenAPI document', async () => {
     const doc = json(await t.request({ method: 'GET', url: '/api/openapi.json' }));
-    for (const path of ['/api/chat/rooms', '/api/chat/rooms/{id}/messages', '/api/chat/rooms/initialize', '/api/chat/messages/{id}/react', '/api/chat/rooms/{id}/files', '/api/chat/stats']) {
+    for (const path of [
+      '/api/chat/rooms',
+      '/api/chat/rooms/{id}/messages',
+      '/api/chat/rooms/initialize',
+      '/api/chat/messages/{id}/react',
+      '/api/chat/rooms/{id}/files',
+      '/api/chat/stats',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });

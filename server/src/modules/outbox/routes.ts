@@ -44,7 +44,12 @@ export async function outboxRoutes(appBase: FastifyInstance, { db }: { db: Db })
     async (request) => {
       const { page, limit } = request.query;
       const [rows, [total]] = await Promise.all([
-        db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit).offset((page - 1) * limit),
+        db
+          .select()
+          .from(emailOutbox)
+          .orderBy(desc(emailOutbox.createdAt))
+          .limit(limit)
+          .offset((page - 1) * limit),
         db.select({ n: count() }).from(emailOutbox),
       ]);
       return {

@@ -18,7 +18,12 @@ export function ForgotPasswordPage() {
     if (!isValidEmail(email)) return notify.error('Please enter a valid email address');
     setSubmitting(true);
     try {
-      const res = await api('/auth/forgot-password', { method: 'POST', body: { email: email.trim() }, schema: messageResponse, skipAuthRedirect: true });
+      const res = await api('/auth/forgot-password', {
+        method: 'POST',
+        body: { email: email.trim() },
+        schema: messageResponse,
+        skipAuthRedirect: true,
+      });
       setSent(res.message);
     } catch (err) {
       notify.error(err instanceof ApiError ? err.message : 'An unexpected error occurred. Please try again.');
@@ -41,7 +46,14 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} disabled={submitting} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              disabled={submitting}
+            />
             <Button type="submit" disabled={submitting} fullWidth>
               {submitting ? 'Sending...' : 'Send reset link'}
             </Button>

@@ -42,9 +42,14 @@ describe('RegisterPage', () => {
 
   it('sends the payload without empty optional fields and stores the session', async () => {
     const user = { id: 'u1', _id: 'u1', name: 'Ruth Mahlaba', email: 'ruth@example.org', role: 'member' };
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ status: 'success', message: 'ok', token: 'tkn', user: fullUser(user) }), { status: 201, headers: { 'content-type': 'application/json' } }),
-    );
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ status: 'success', message: 'ok', token: 'tkn', user: fullUser(user) }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     const { router } = renderAt(<RegisterPage />, { path: '/register', extraRoutes: [{ path: '/dashboard', element: <p>dash</p> }] });
     const ue = userEvent.setup();
     await ue.type(screen.getByLabelText(/Full Name/), 'Ruth Mahlaba');
@@ -63,8 +68,26 @@ describe('RegisterPage', () => {
 
 function fullUser(u: Record<string, string>) {
   return {
-    ...u, phone: null, address: null, permissions: [], status: 'active', isActive: true, isVolunteer: false, joinDate: '2026-01-01',
-    birthday: null, dateOfBirth: null, baptismDate: null, spiritualGifts: [], ministryInterests: [], gender: null, maritalStatus: null,
-    occupation: null, emergencyContact: null, notes: null, lastContacted: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+    ...u,
+    phone: null,
+    address: null,
+    permissions: [],
+    status: 'active',
+    isActive: true,
+    isVolunteer: false,
+    joinDate: '2026-01-01',
+    birthday: null,
+    dateOfBirth: null,
+    baptismDate: null,
+    spiritualGifts: [],
+    ministryInterests: [],
+    gender: null,
+    maritalStatus: null,
+    occupation: null,
+    emergencyContact: null,
+    notes: null,
+    lastContacted: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
   };
 }

@@ -34,9 +34,14 @@ export function RegisterPage() {
     initialValues: { name: '', email: '', password: '', confirmPassword: '', phone: '', address: '', terms: false },
     validate: {
       name: (v) =>
-        !v.trim() ? 'Full name is required' : v.trim().length < NAME_MIN || v.trim().length > NAME_MAX ? `Name must be between ${NAME_MIN} and ${NAME_MAX} characters` : null,
+        !v.trim()
+          ? 'Full name is required'
+          : v.trim().length < NAME_MIN || v.trim().length > NAME_MAX
+            ? `Name must be between ${NAME_MIN} and ${NAME_MAX} characters`
+            : null,
       email: (v) => (!v.trim() ? 'Email is required' : isValidEmail(v) ? null : 'Please enter a valid email address'),
-      password: (v) => (!v ? 'Password is required' : v.length < PASSWORD_MIN ? `Password must be at least ${PASSWORD_MIN} characters` : null),
+      password: (v) =>
+        !v ? 'Password is required' : v.length < PASSWORD_MIN ? `Password must be at least ${PASSWORD_MIN} characters` : null,
       confirmPassword: (v, values) => (!v ? 'Please confirm your password' : v !== values.password ? 'Passwords do not match' : null),
       terms: (v) => (v ? null : 'Please accept the terms and conditions'),
     },
@@ -71,8 +76,8 @@ export function RegisterPage() {
       title,
       children: (
         <Text size="sm">
-          We keep your details only to serve you as a member of this church: to contact you, to record your giving and to
-          let leaders care for you. We never sell them. You can ask the church office to correct or delete them at any time.
+          We keep your details only to serve you as a member of this church: to contact you, to record your giving and to let leaders care
+          for you. We never sell them. You can ask the church office to correct or delete them at any time.
         </Text>
       ),
     });
@@ -82,7 +87,14 @@ export function RegisterPage() {
       <form onSubmit={form.onSubmit(onSubmit, () => notify.error('Please fill in all required fields'))} noValidate>
         <Stack gap="sm">
           <TextInput label="Full Name" required autoComplete="name" disabled={submitting} {...form.getInputProps('name')} />
-          <TextInput label="Email Address" type="email" required autoComplete="email" disabled={submitting} {...form.getInputProps('email')} />
+          <TextInput
+            label="Email Address"
+            type="email"
+            required
+            autoComplete="email"
+            disabled={submitting}
+            {...form.getInputProps('email')}
+          />
           <div>
             <PasswordInput
               label="Password"
@@ -94,7 +106,13 @@ export function RegisterPage() {
             />
             <PasswordStrength password={form.values.password} />
           </div>
-          <PasswordInput label="Confirm Password" required autoComplete="new-password" disabled={submitting} {...form.getInputProps('confirmPassword')} />
+          <PasswordInput
+            label="Confirm Password"
+            required
+            autoComplete="new-password"
+            disabled={submitting}
+            {...form.getInputProps('confirmPassword')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label="Phone Number" autoComplete="tel" disabled={submitting} {...form.getInputProps('phone')} />
             <TextInput label="Address" autoComplete="street-address" disabled={submitting} {...form.getInputProps('address')} />

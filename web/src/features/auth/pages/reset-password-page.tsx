@@ -23,7 +23,12 @@ export function ResetPasswordPage() {
     if (password !== confirm) return notify.error('Passwords do not match');
     setSubmitting(true);
     try {
-      const res = await api('/auth/reset-password', { method: 'POST', body: { token, newPassword: password }, schema: messageResponse, skipAuthRedirect: true });
+      const res = await api('/auth/reset-password', {
+        method: 'POST',
+        body: { token, newPassword: password },
+        schema: messageResponse,
+        skipAuthRedirect: true,
+      });
       setDone(res.message);
     } catch (err) {
       notify.error(err instanceof ApiError ? err.message : 'An unexpected error occurred. Please try again.');
@@ -62,10 +67,22 @@ export function ResetPasswordPage() {
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             <div>
-              <PasswordInput label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={submitting} />
+              <PasswordInput
+                label="New password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                disabled={submitting}
+              />
               <PasswordStrength password={password} />
             </div>
-            <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} disabled={submitting} />
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.currentTarget.value)}
+              disabled={submitting}
+            />
             <Button type="submit" disabled={submitting} fullWidth>
               {submitting ? 'Saving...' : 'Set new password'}
             </Button>

@@ -297,7 +297,7 @@ export class ChatConnection {
   retry(roomId: string, tempId: string): string | null {
     const msg = this.state.messages[roomId]?.find((m) => m.tempId === tempId && m.status === 'failed');
     if (!msg) return null;
-    if (!this.isOpen) return CHAT_TEXTS.notConnected;
+    if (!this.isOpen) return CHAT_TEXTS.connectionNotOpen;
     this.setRoom(roomId, (list) => list.filter((m) => m !== msg));
     return this.send(roomId, msg.content, tempId);
   }
@@ -355,7 +355,11 @@ export class ChatConnection {
   }
 
   private confirm(roomId: string, tempId: string | null, message: ChatMessage) {
-    if (tempId) this.clearTimeout(tempId);
+    if (tempId) {
+      this.clearTimeout(tempId);
+      // Spec §7.12: the client acknowledges the confirmation.
+      this.raw({ type: 'message_delivered', tempId, timestamp: Date.now() });
+    }
     this.setRoom(roomId, (list) => mergeMessages(list, [{ ...message, status: 'delivered' }]));
   }
 

@@ -10,10 +10,12 @@ export const HOME_EVENT_COUNT = 3;
 
 export const upcomingEventsQuery = queryOptions({
   queryKey: ['events', 'list', { when: 'upcoming', limit: HOME_EVENT_COUNT }] as const,
-  queryFn: () => apiAs<z.output<typeof eventsResponse>>('/events', { query: { when: 'upcoming', limit: HOME_EVENT_COUNT } }).then((r) => r.data),
+  queryFn: () =>
+    apiAs<z.output<typeof eventsResponse>>('/events', { query: { when: 'upcoming', limit: HOME_EVENT_COUNT } }).then((r) => r.data),
 });
 
 export const recentSermonsQuery = queryOptions({
   queryKey: ['sermons', 'public', { limit: HOME_SERMON_COUNT }] as const,
-  queryFn: () => apiAs<z.output<typeof sermonsResponse>>('/sermons/public', { query: { limit: HOME_SERMON_COUNT } }).then((r) => r.data.sermons),
+  queryFn: () =>
+    apiAs<z.output<typeof sermonsResponse>>('/sermons/public', { query: { limit: HOME_SERMON_COUNT } }).then((r) => r.data.sermons),
 });

@@ -2,7 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { isValidEmail } from '@church/contract/rules/email';
-import { HOW_HEARD, HOW_HEARD_LABELS, VISITOR_AUTO_CLOSE_MS, VISITOR_INTERESTS, VISITOR_SUCCESS_TEXT } from '@church/contract/visitors-constants';
+import {
+  HOW_HEARD,
+  HOW_HEARD_LABELS,
+  VISITOR_AUTO_CLOSE_MS,
+  VISITOR_INTERESTS,
+  VISITOR_SUCCESS_TEXT,
+} from '@church/contract/visitors-constants';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { registerVisitor } from '../api/submit-forms';

@@ -23,11 +23,31 @@ export function NotFoundPage() {
           Quick links
         </Text>
         <List listStyleType="none" spacing={4}>
-          <List.Item><Anchor component={Link} to={paths.sermons}>Sermons</Anchor></List.Item>
-          <List.Item><Anchor component={Link} to={paths.mobile.events}>Events</Anchor></List.Item>
-          <List.Item><Anchor component={Link} to={paths.mobile.bible}>Daily Bible</Anchor></List.Item>
-          <List.Item><Anchor component={Link} to={paths.contact}>Contact us</Anchor></List.Item>
-          <List.Item><Anchor component={Link} to={paths.apiDocs}>API Docs</Anchor></List.Item>
+          <List.Item>
+            <Anchor component={Link} to={paths.sermons}>
+              Sermons
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to={paths.mobile.events}>
+              Events
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to={paths.mobile.bible}>
+              Daily Bible
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to={paths.contact}>
+              Contact us
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to={paths.apiDocs}>
+              API Docs
+            </Anchor>
+          </List.Item>
         </List>
       </Stack>
     </Container>

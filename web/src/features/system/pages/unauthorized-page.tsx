@@ -7,9 +7,7 @@ export function UnauthorizedPage() {
     <Container size="sm" py={80}>
       <Stack align="center" ta="center">
         <Title order={1}>Developer access required</Title>
-        <Text c="dimmed">
-          This page is for developer accounts. Sign in with a developer account, or create one to get API access.
-        </Text>
+        <Text c="dimmed">This page is for developer accounts. Sign in with a developer account, or create one to get API access.</Text>
         <Group>
           <Button component={Link} to={paths.developerLogin}>
             Developer Login
