@@ -42,14 +42,12 @@ describe('RegisterPage', () => {
 
   it('sends the payload without empty optional fields and stores the session', async () => {
     const user = { id: 'u1', _id: 'u1', name: 'Ruth Mahlaba', email: 'ruth@example.org', role: 'member' };
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        new Response(JSON.stringify({ status: 'success', message: 'ok', token: 'tkn', user: fullUser(user) }), {
-          status: 201,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ status: 'success', message: 'ok', token: 'tkn', user: fullUser(user) }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     const { router } = renderAt(<RegisterPage />, { path: '/register', extraRoutes: [{ path: '/dashboard', element: <p>dash</p> }] });
     const ue = userEvent.setup();
     await ue.type(screen.getByLabelText(/Full Name/), 'Ruth Mahlaba');
