@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -12,6 +10,7 @@ import { createTokenService, type TokenService } from './lib/tokens';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin, openapiRoute } from './plugins/openapi';
+import { webAppPlugin } from './plugins/web-app';
 import { registerModules } from './modules';
 import { realtimePlugin } from './realtime/plugin';
 
@@ -108,17 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Chat socket at /ws (outside /api); shares its bus and service with the chat module.
   await app.register(realtimePlugin, { ctx });
 
-  if (fs.existsSync(config.webDistDir)) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: false,
-      index: ['index.html'],
-      // Hashed assets never change; index.html always revalidates.
-      setHeaders: (res, filePath) => {
-        res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   return { app, ctx };
 }
