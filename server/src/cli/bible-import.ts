@@ -4,14 +4,13 @@ import readline from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { importRequest, importResponse, type ImportSummary } from '@church/contract/bible/schemas';
 import { knownVersion } from '@church/contract/bible/versions';
-import { ConfigError, loadConfig } from '../config';
+import { fail, loadCliConfig } from './open-for-cli';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock';
 import { importTranslation, parseUsfmFiles } from '../modules/bible/importer';
 import { readUsfmFolder } from '../modules/bible/usfm-files';
 import { UsfmError } from '../modules/bible/usfm-parser';
 
-if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 const USAGE = `Import a Bible translation (a folder of USFM files) into the church's own Bible service.
 
@@ -23,11 +22,6 @@ Importing the same --id again replaces it in one transaction. Options:
         import through a running server's API instead of opening the database
         (needed while the server runs on the embedded database; the password
         may also come from CHURCH_ADMIN_PASSWORD, or is asked for)`;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -126,13 +120,7 @@ if (values.server) {
   process.exit(0);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) fail(err.message);
-  throw err;
-}
+const config = loadCliConfig();
 
 let unlock: (() => Promise<void>) | null = null;
 if (!config.databaseUrl) {

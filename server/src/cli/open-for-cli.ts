@@ -11,13 +11,7 @@ if (fs.existsSync('.env')) process.loadEnvFile('.env');
  * a clear message instead of corrupting the data.
  */
 export async function openForCli(): Promise<{ config: Config; database: Database; close: () => Promise<void> }> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = loadCliConfig();
   let unlock: (() => Promise<void>) | null = null;
   if (!config.databaseUrl) {
     try {
@@ -44,6 +38,16 @@ export async function openForCli(): Promise<{ config: Config; database: Database
       await unlock?.();
     },
   };
+}
+
+/** The environment's configuration, or a clear message and exit when a value is wrong. */
+export function loadCliConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
 }
 
 export function fail(message: string): never {

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../../test/render';
 import { RegisterPage } from './register-page';
+import { makeUser } from '../../../test/fixtures';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -41,9 +42,9 @@ describe('RegisterPage', () => {
   });
 
   it('sends the payload without empty optional fields and stores the session', async () => {
-    const user = { id: 'u1', _id: 'u1', name: 'Ruth Mahlaba', email: 'ruth@example.org', role: 'member' };
+    const user = { name: 'Ruth Mahlaba', email: 'ruth@example.org' };
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ status: 'success', message: 'ok', token: 'tkn', user: fullUser(user) }), {
+      new Response(JSON.stringify({ status: 'success', message: 'ok', token: 'tkn', user: makeUser(user) }), {
         status: 201,
         headers: { 'content-type': 'application/json' },
       }),
@@ -63,29 +64,3 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
   });
 });
-
-function fullUser(u: Record<string, string>) {
-  return {
-    ...u,
-    phone: null,
-    address: null,
-    permissions: [],
-    status: 'active',
-    isActive: true,
-    isVolunteer: false,
-    joinDate: '2026-01-01',
-    birthday: null,
-    dateOfBirth: null,
-    baptismDate: null,
-    spiritualGifts: [],
-    ministryInterests: [],
-    gender: null,
-    maritalStatus: null,
-    occupation: null,
-    emergencyContact: null,
-    notes: null,
-    lastContacted: null,
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-  };
-}

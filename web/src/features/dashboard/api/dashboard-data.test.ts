@@ -1,35 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@church/contract/users';
+import { makeUser } from '../../../test/fixtures';
 import { loadDashboard } from './dashboard-data';
 
 const now = new Date('2026-11-21T10:00:00Z');
-const baseUser = {
-  _id: 'u1',
-  id: 'u1',
-  name: 'Naledi Zulu',
-  email: 'member@demo.church',
-  phone: null,
-  address: null,
-  role: 'member',
-  permissions: [],
-  status: 'active',
-  isActive: true,
-  isVolunteer: false,
-  joinDate: '2025-01-01',
-  birthday: null,
-  dateOfBirth: null,
-  baptismDate: null,
-  spiritualGifts: [],
-  ministryInterests: [],
-  gender: null,
-  maritalStatus: null,
-  occupation: null,
-  emergencyContact: null,
-  notes: null,
-  lastContacted: null,
-  createdAt: '2025-01-01T00:00:00Z',
-  updatedAt: '2025-01-01T00:00:00Z',
-} satisfies User;
+const baseUser = makeUser();
 
 const ok = (data: unknown) =>
   new Response(JSON.stringify({ status: 'success', data }), { status: 200, headers: { 'content-type': 'application/json' } });
