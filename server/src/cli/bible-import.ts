@@ -11,7 +11,6 @@ import { importTranslation, parseUsfmFiles } from '../modules/bible/importer';
 import { readUsfmFolder } from '../modules/bible/usfm-files';
 import { UsfmError } from '../modules/bible/usfm-parser';
 
-
 const USAGE = `Import a Bible translation (a folder of USFM files) into the church's own Bible service.
 
   npm run bible:import -- <folder> --id BSB --name "Berean Standard Bible"
