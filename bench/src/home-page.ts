@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Page } from 'playwright';
-import { percentile, ROOT, round, startServer, stopServer, writeReport } from './lib';
+import { CHROMIUM_LAUNCH, percentile, ROOT, round, startServer, stopServer, writeReport } from './lib';
 
 const BUDGET_JS_KB = 200;
 const BUDGET_LCP_MS = 1500;
@@ -104,17 +104,7 @@ async function main() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     };
   }
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const results: Record<string, Load[]> = { desktop: [], mobile: [] };
   try {
     for (const [name, viewport] of [

@@ -13,6 +13,11 @@ export const errorResponse = z
   .describe('Error');
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
+/** The error statuses a route may answer, each with the one error shape: errorResponses(400, 401, 403). */
+export function errorResponses<const C extends readonly number[]>(...codes: C): Record<C[number], typeof errorResponse> {
+  return Object.fromEntries(codes.map((c) => [c, errorResponse])) as Record<C[number], typeof errorResponse>;
+}
+
 /** Success envelope: { status: 'success', data }. */
 export function success<T extends z.ZodTypeAny>(data: T) {
   return z.object({ status: z.literal('success'), data });

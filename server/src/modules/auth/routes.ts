@@ -10,12 +10,12 @@ import {
   sessionResponse,
   updatePasswordRequest,
 } from '@church/contract/auth';
-import { errorResponse, messageResponse } from '@church/contract/http';
+import { errorResponse, messageResponse, errorResponses } from '@church/contract/http';
 import { auth, currentUser } from '../../plugins/auth';
 import { presentUser } from '../users/presenter';
 import type { AuthService } from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 export async function authRoutes(appBase: FastifyInstance, { service }: { service: AuthService }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();

@@ -12,11 +12,11 @@ import {
   searchResponse,
   versionsResponse,
 } from '@church/contract/bible/schemas';
-import { errorResponse } from '@church/contract/http';
+import { errorResponse, errorResponses } from '@church/contract/http';
 import { auth } from '../../plugins/auth';
 import type { BibleService } from './service';
 
-const errors = { 400: errorResponse, 404: errorResponse, 502: errorResponse, 503: errorResponse, 504: errorResponse };
+const errors = errorResponses(400, 404, 502, 503, 504);
 /** A whole Bible as USFM is a few megabytes. */
 const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 

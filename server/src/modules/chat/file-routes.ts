@@ -6,7 +6,7 @@ import { Transform } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { errorResponse, idParams } from '@church/contract/http';
+import { idParams, errorResponses } from '@church/contract/http';
 import { messageResponse } from '@church/contract/chat/api';
 import { CHAT_ERRORS, CHAT_TEXTS } from '@church/contract/chat/constants';
 import { fileTooLargeText, safeFileName, sniffFileType } from '@church/contract/chat/files';
@@ -16,15 +16,7 @@ import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import type { ChatService } from './service';
 
 const HEAD_BYTES = 4096;
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  413: errorResponse,
-  415: errorResponse,
-  429: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415, 429);
 
 /**
  * Chat files: the type is decided by the first bytes, never the name or the

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '@church/contract/http';
+import { idParams, errorResponses } from '@church/contract/http';
 import {
   leaveResponse,
   messageResponse,
@@ -18,7 +18,7 @@ import { auth, currentUser } from '../../plugins/auth';
 import type { ChatService } from './service';
 import { chatFileRoutes } from './file-routes';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const security = [{ bearerAuth: [] }];
 
 /** Spec 002 §7.10. Every call needs a signed-in user; membership is checked in the service. */

@@ -7,13 +7,13 @@ import {
   eventRegistrationsResponse,
   registerForEventResponse,
 } from '@church/contract/event-registrations';
-import { errorResponse, idParams } from '@church/contract/http';
+import { idParams, errorResponses } from '@church/contract/http';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { eventRegistrations, events, users, type UserRow } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { auth, currentUser } from '../../plugins/auth';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const REGISTERED = 'Successfully registered for event!';
 
 /**

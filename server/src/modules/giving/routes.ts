@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, paginationQuery } from '@church/contract/http';
+import { paginationQuery, errorResponses } from '@church/contract/http';
 import {
   createDonationRequest,
   donationResponse,
@@ -14,7 +14,7 @@ import { auth, currentUser } from '../../plugins/auth';
 import { presentDonation } from './presenter';
 import type { GivingService } from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 403, 409, 429);
 const THANK_YOU = 'Thank you for your generous donation!';
 
 export async function givingRoutes(appBase: FastifyInstance, { service }: { service: GivingService }) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '@church/contract/http';
+import { errorResponses } from '@church/contract/http';
 import {
   memberStatsResponse,
   membersListQuery,
@@ -15,7 +15,7 @@ import { auth, currentUser } from '../../plugins/auth';
 import { presentUser } from '../users/presenter';
 import { createMembersRepository } from './repository';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const EMAIL_TAKEN = 'An account with this email already exists';
 
 export async function memberRoutes(appBase: FastifyInstance, { db }: { db: Db }) {

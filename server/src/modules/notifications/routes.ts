@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '@church/contract/http';
+import { idParams, errorResponses } from '@church/contract/http';
 import { notificationResponse, readAllResponse, userNotificationsQuery, userNotificationsResponse } from '@church/contract/notifications';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -9,7 +9,7 @@ import { startEventReminderScheduler } from './event-reminders';
 import { presentNotification } from './presenter';
 import { createNotificationsRepository } from './repository';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 401, 403, 404);
 
 export async function notificationRoutes(
   appBase: FastifyInstance,

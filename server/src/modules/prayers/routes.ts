@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '@church/contract/http';
+import { idParams, errorResponses } from '@church/contract/http';
 import {
   createPrayerRequest,
   prayerResponse,
@@ -14,7 +14,7 @@ import { auth, currentUser } from '../../plugins/auth';
 import { presentPrayer } from './presenter';
 import type { PrayersService } from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 401, 403, 404);
 
 export async function prayerRoutes(appBase: FastifyInstance, { service }: { service: PrayersService }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '@church/contract/http';
+import { errorResponses } from '@church/contract/http';
 import { churchInfoResponse, publicSettingsResponse, settingsResponse, updateSettingsRequest } from '@church/contract/settings';
 import { auth, currentUser } from '../../plugins/auth';
 import type { SettingsService } from './service';
 
-const guarded = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+const guarded = errorResponses(400, 401, 403);
 
 export async function settingsRoutes(appBase: FastifyInstance, { service }: { service: SettingsService }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '@church/contract/http';
+import { errorResponse, idParams, errorResponses } from '@church/contract/http';
 import {
   createVisitorRequest,
   recentVisitorsQuery,
@@ -15,7 +15,7 @@ import { auth } from '../../plugins/auth';
 import { presentVisitor } from './presenter';
 import type { VisitorsService } from './service';
 
-const guarded = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+const guarded = errorResponses(400, 401, 403);
 
 export async function visitorsRoutes(appBase: FastifyInstance, { service }: { service: VisitorsService }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
