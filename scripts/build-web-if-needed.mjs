@@ -6,7 +6,11 @@ import { execSync } from 'node:child_process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'web/dist/index.html');
-const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'contract/src'].map((p) => path.join(root, p));
+// The home page's server renderer is part of the build (web/scripts/build.mjs).
+const renderer = path.join(root, 'web/dist/ssr/entry-server.js');
+const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/scripts', 'contract/src'].map((p) =>
+  path.join(root, p),
+);
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;
@@ -17,7 +21,7 @@ function newest(p) {
   return max;
 }
 
-const built = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
+const built = fs.existsSync(dist) && fs.existsSync(renderer) ? fs.statSync(dist).mtimeMs : 0;
 if (!built || sources.some((s) => newest(s) > built)) {
   console.log(built ? 'Web sources changed: rebuilding the web app…' : 'Building the web app (first start)…');
   execSync('npm run build -w web', { cwd: root, stdio: 'inherit' });

@@ -24,6 +24,8 @@ interface Load {
   jsFiles: number;
   lcpMs: number;
   lcpElement: string;
+  /** When React had taken over the page (the app's buttons work from here). */
+  interactiveMs: number;
 }
 
 /** weigh: read every script/stylesheet body (slows the page, so LCP runs do not weigh). */
@@ -63,9 +65,11 @@ async function measure(page: Page, url: string, weigh: boolean): Promise<Load> {
   await page.goto(url, { waitUntil: 'load' });
   // The page is ready when the loading screen has gone; then let late paints settle.
   await page.waitForSelector('[data-testid="home-loading"]', { state: 'detached', timeout: 30_000 });
+  await page.waitForSelector('html[data-hydrated]', { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   const lcp = await page.evaluate(() => (window as unknown as { __lcp: { t: number; el: string } }).__lcp);
+  const interactiveMs = await page.evaluate(() => performance.getEntriesByName('app-hydrated')[0]?.startTime ?? NaN);
   await Promise.all(pending);
   await cdp.detach();
   const sum = (t: 'js' | 'css') => bodies.filter((b) => b.type === t).reduce((a, b) => a + b.bytes, 0);
@@ -74,6 +78,7 @@ async function measure(page: Page, url: string, weigh: boolean): Promise<Load> {
     cssGzip: sum('css'),
     jsFiles: bodies.filter((b) => b.type === 'js').length,
     lcpMs: lcp.t,
+    interactiveMs,
     lcpElement: lcp.el.trim(),
   };
 }
@@ -86,7 +91,11 @@ async function main() {
     if (!dist) {
       dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
       console.log(`building web → ${dist}`);
-      execSync(`npx vite build --outDir ${dist} --emptyOutDir --logLevel warn`, { cwd: path.join(ROOT, 'web'), stdio: 'inherit' });
+      execSync(`node scripts/build.mjs ${dist}`, {
+        cwd: path.join(ROOT, 'web'),
+        stdio: 'inherit',
+        env: { ...process.env, VITE_LOG_LEVEL: 'warn' },
+      });
     }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-home-'));
     const server = await startServer({
@@ -148,6 +157,16 @@ async function main() {
         ],
         ['LCP, worst run', `${Math.round(Math.max(...lcps))} ms`, ''],
         ['LCP element', first.lcpElement || '—', ''],
+        [
+          `app interactive (hydrated), median`,
+          `${Math.round(
+            percentile(
+              runs.map((r) => r.interactiveMs),
+              50,
+            ),
+          )} ms`,
+          '',
+        ],
       ] as Array<[string, string, string]>,
     };
   };
@@ -162,6 +181,7 @@ async function main() {
         ['browser', 'headless Chromium, cache disabled, fresh context per run', ''],
         ['CPU', `Emulation.setCPUThrottlingRate ${CPU_SLOWDOWN}`, ''],
         ['network', 'localhost, no throttling; demo church data; map tiles off', ''],
+        ['page', 'rendered on the server (web/src/entry-server.tsx), then hydrated', ''],
         [
           'machine load',
           `load average ${os

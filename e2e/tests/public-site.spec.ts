@@ -3,8 +3,38 @@ import { demo, signInAs, uniqueEmail } from '../support/session';
 
 const SHOTS = process.env.SHOTS_DIR;
 
+/** A full-page picture: sections below the hero skip painting while off screen (content-visibility), so show them all first. */
+async function fullPageShot(page: Page, file: string) {
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await page.screenshot({ path: `${SHOTS}/${file}`, fullPage: true });
+}
+
+/**
+ * The home page is rendered on the server and then adopted by the app: wait
+ * for both (buttons only work once the app has taken over), and fail on a
+ * hydration mismatch, which main.tsx reports on the console.
+ */
 async function openHome(page: Page) {
+  const mismatches: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /hydrat/i.test(m.text())) mismatches.push(m.text());
+  });
   await page.goto('/');
+  await expect(page.getByTestId('home-loading')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  expect(mismatches).toEqual([]);
+}
+
+/**
+ * Reaches the home page inside the running app (from /about), so the browser
+ * requests the page's data itself: that is where its fallbacks act (the
+ * server-rendered first visit carries its data with it).
+ */
+async function openHomeInApp(page: Page) {
+  await page.goto('/about');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('home-loading')).toHaveCount(0, { timeout: 15_000 });
 }
 
@@ -83,7 +113,7 @@ test.describe('home page', () => {
     await expectEverySection(page);
     if (SHOTS) {
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/home-1280.png`, fullPage: true });
+      await fullPageShot(page, 'home-1280.png');
     }
   });
 
@@ -98,7 +128,7 @@ test.describe('home page', () => {
       await expect(menu.getByRole('button', { name }).or(menu.getByRole('link', { name }))).toBeVisible();
     if (SHOTS) {
       await page.keyboard.press('Escape');
-      await page.screenshot({ path: `${SHOTS}/home-390.png`, fullPage: true });
+      await fullPageShot(page, 'home-390.png');
     }
   });
 
@@ -124,6 +154,37 @@ test.describe('home page', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
+  });
+});
+
+test.describe('server rendering', () => {
+  test('the home page is complete without JavaScript, titled with the church name', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveTitle('Grace Harvest Community Church');
+    await expect(page.getByTestId('home-loading')).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Home' })).toBeVisible();
+    await expect(page.getByTestId('daily-verse-text')).not.toBeEmpty();
+    await expect(page.getByTestId('sermon-card')).toHaveCount(3);
+    await expect(page.getByTestId('event-card')).toHaveCount(3);
+    await expect(page.getByTestId('church-address')).toHaveText('1187 Burnett Street, Hatfield, Pretoria, 0083');
+    await expect(page.getByText('Sunday Main Service', { exact: true }).first()).toBeAttached();
+    await context.close();
+  });
+
+  test('the app adopts the page with the data it was rendered from', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
+    });
+    await openHome(page);
+    // The verse and settings stay fresh for minutes: they came with the page, not from a request.
+    expect(asked).not.toContain('/api/bible/daily-verse');
+    expect(asked).not.toContain('/api/settings/public');
+    // The app is live: the carousel's dots work.
+    await page.getByRole('tab', { name: 'Slide 2: Rooted in the Word' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rooted in the Word' })).toBeVisible();
   });
 });
 
@@ -257,11 +318,12 @@ test('the sermon player opens with play, mute and a 0–1 volume slider, and cou
   expect(after).toBe(before + 2); // the player's view and this request's
 });
 
+// Sources failing in the browser, on the way into the home page from another page.
 test.describe('failures', () => {
   test('each home source falls back on its own, with Retry and no invented numbers', async ({ page }) => {
     await page.route('**/api/sermons/public**', (route) => route.fulfill({ status: 500, json: { status: 'error', message: 'boom' } }));
     await page.route('**/api/settings/public', (route) => route.fulfill({ status: 503, json: { status: 'error', message: 'down' } }));
-    await openHome(page);
+    await openHomeInApp(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome Home' })).toBeVisible();
     await expect(page.getByText("We couldn't load the latest sermons.")).toBeVisible();
     await expect(page.getByText("We couldn't load the church's details.")).toBeVisible();
@@ -281,7 +343,7 @@ test.describe('failures', () => {
     await page.route('**/api/events?**', (route) =>
       route.fulfill({ json: { status: 'success', data: { events: [], page: 1, limit: 3, total: 0 } } }),
     );
-    await openHome(page);
+    await openHomeInApp(page);
     await expect(page.getByText('No upcoming events scheduled')).toBeVisible();
     await expect(page.getByText('Check back later for new events')).toBeVisible();
   });

@@ -1,20 +1,48 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { hydrate } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { AppProviders, createQueryClient } from './app/providers';
-import { router } from './app/router';
+import { router, routerReady } from './app/router';
+import { beginAdoptingServerHtml, SERVER_STATE_ID } from './lib/server-html';
+
+/** Marks <html data-hydrated> (and a performance mark) once React has committed the first page: its buttons work from here. */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', 'true');
+    performance.mark('app-hydrated');
+  }, []);
+  return null;
+}
 
 const queryClient = createQueryClient();
-// Most first visits land on the home page: start its code, data and images while React boots.
-if (window.location.pathname === '/') void import('./features/public-site/prefetch').then((m) => m.prefetchHome(queryClient));
-
-createRoot(document.getElementById('root')!).render(
+const rootElement = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      <MarkHydrated />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The server rendered the home page (server/src/plugins/web-app.ts): adopt its
+// HTML with the query cache it was rendered from, once the page's code is here.
+const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
+if (serverState) {
+  hydrate(queryClient, JSON.parse(serverState));
+  beginAdoptingServerHtml();
+  void routerReady().then(() => {
+    hydrateRoot(rootElement, app, {
+      // A mismatch is recovered by rendering on the client; say so, for tests and developers.
+      onRecoverableError: (error) => console.error('Hydration mismatch:', error),
+    });
+  });
+} else {
+  // Most first visits land on the home page: start its code, data and images while React boots.
+  if (window.location.pathname === '/') void import('./features/public-site/prefetch').then((m) => m.prefetchHome(queryClient));
+  createRoot(rootElement).render(app);
+}

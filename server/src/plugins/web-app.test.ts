@@ -1,32 +1,81 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { composeHomeHtml, withHomeHead } from './home-render';
 
-let t: TestApp;
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'church-dist-'));
-beforeAll(async () => {
+const TEMPLATE =
+  '<html lang="en"><head><title>Church Community</title><!--home-preloads-->' +
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="stylesheet" crossorigin href="/assets/index.css"></head>' +
+  '<body><div id="root"></div></body></html>';
+const PRELOADS = [
+  '<link rel="preload" as="fetch" href="/api/settings/public" crossorigin="anonymous" />',
+  '<link rel="preload" as="image" fetchpriority="high" href="/images/hero/sunrise-1280.webp" />',
+  '<link rel="stylesheet" crossorigin href="/assets/home-page.css" />',
+  '<link rel="modulepreload" crossorigin href="/assets/home-page.js" />',
+];
+const REVEAL = '(function () { /* reveal */ })();';
+
+/**
+ * A stand-in for web/dist/ssr/entry-server.js: renders the church name it
+ * reads through the in-process fetch, counts renders, and can be told to fail.
+ */
+const FAKE_RENDERER = `
+let fetchImpl;
+export function configureRenderer(f) { fetchImpl = f; }
+export async function renderHome() {
+  globalThis.__homeRenders = (globalThis.__homeRenders ?? 0) + 1;
+  if (globalThis.__homeRenderFails) return null;
+  const body = await (await fetchImpl('http://server.internal/api/settings/public')).json();
+  const name = body.data.churchName;
+  return {
+    html: '<h1>' + name + '</h1><p>Costs $& and $1 stay as written</p>',
+    loadingHtml: '<div data-testid="home-loading">Loading</div>',
+    state: JSON.stringify({ name, note: '</script><script>alert(1)</script>' }),
+    title: name + ' & <friends>',
+  };
+}`;
+
+declare global {
+  var __homeRenders: number | undefined;
+  var __homeRenderFails: boolean | undefined;
+}
+
+function makeDist(withRenderer: boolean) {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'church-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><!--home-preloads--></head><body><div id="root"></div></body></html>');
-  fs.writeFileSync(
-    path.join(dist, 'home-preloads.html'),
-    '<link rel="preload" as="fetch" href="/api/settings/public" crossorigin="anonymous" />\n',
-  );
+  fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+  fs.writeFileSync(path.join(dist, 'home-preloads.html'), `${PRELOADS.join('\n')}\n`);
+  fs.writeFileSync(path.join(dist, 'home-reveal.js'), `${REVEAL}\n`);
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  t = await createTestApp({ WEB_DIST_DIR: dist });
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+  if (withRenderer) {
+    fs.mkdirSync(path.join(dist, 'ssr'));
+    fs.writeFileSync(path.join(dist, 'ssr', 'entry-server.js'), FAKE_RENDERER);
+  }
+  return dist;
+}
 
-describe('serving the web app', () => {
-  it('writes the home page preloads into / only', async () => {
+describe('serving the web app without a server renderer', () => {
+  let t: TestApp;
+  const dist = makeDist(false);
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('writes every home page preload into / only, stylesheets after the app’s own', async () => {
     const home = await t.request({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);
     expect(home.headers['content-type']).toContain('text/html');
     expect(home.body).toContain('<link rel="preload" as="fetch" href="/api/settings/public"');
+    expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page.js" />');
+    expect(home.body.indexOf('/assets/home-page.css')).toBeGreaterThan(home.body.indexOf('/assets/index.css'));
+    expect(home.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     const other = await t.request({ method: 'GET', url: '/mobile/dashboard' });
     expect(other.statusCode).toBe(200);
     expect(other.body).not.toContain('rel="preload"');
@@ -39,5 +88,95 @@ describe('serving the web app', () => {
     const api = await t.request({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ status: 'error' });
+  });
+});
+
+describe('the server-rendered home page', () => {
+  let t: TestApp;
+  const dist = makeDist(true);
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  beforeEach(() => {
+    globalThis.__homeRenderFails = false;
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the rendered page with its data, title and reveal script, allowed by the CSP', async () => {
+    const name = (await t.request({ method: 'GET', url: '/api/settings/public' })).json().data.churchName as string;
+    const res = await t.request({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain(`<div id="root"><h1>${name}</h1><p>Costs $& and $1 stay as written</p></div>`);
+    expect(html).toContain('<div id="home-loading-static"><div data-testid="home-loading">Loading</div></div>');
+    expect(html).toContain(`<title>${name} &amp; &lt;friends&gt;</title>`);
+    expect(html).toContain('<html lang="en" class="home-loading">');
+    // The embedded cache cannot close its script element.
+    const state = /<script type="application\/json" id="server-state">(.*?)<\/script>/.exec(html)![1]!;
+    expect(state).not.toContain('</script>');
+    expect(JSON.parse(state)).toEqual({ name, note: '</script><script>alert(1)</script>' });
+    // Data is in the page: no data preloads, no eager home chunk; the app starts from the reveal script.
+    expect(html).not.toContain('as="fetch"');
+    expect(html).not.toContain('/assets/home-page.js');
+    expect(html).toContain('fetchpriority="high" href="/images/hero/sunrise-1280.webp"');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+    expect(html).toContain(`<script data-app="/assets/index-abc.js">${REVEAL}</script>`);
+    const hash = createHash('sha256').update(REVEAL).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it('reuses a render until an API write may have changed the page', async () => {
+    await t.request({ method: 'GET', url: '/' });
+    const before = globalThis.__homeRenders!;
+    await t.request({ method: 'GET', url: '/' });
+    expect(globalThis.__homeRenders).toBe(before);
+    const visitor = await t.request({
+      method: 'POST',
+      url: '/api/visitors',
+      payload: { firstName: 'Lerato', lastName: 'Dube', email: 'lerato@example.org' },
+      remoteAddress: '10.9.0.1',
+    });
+    expect(visitor.statusCode).toBe(201);
+    await t.request({ method: 'GET', url: '/' });
+    expect(globalThis.__homeRenders).toBe(before + 1);
+    // A refused write changes nothing.
+    await t.request({ method: 'POST', url: '/api/visitors', payload: {}, remoteAddress: '10.9.0.2' });
+    await t.request({ method: 'GET', url: '/' });
+    expect(globalThis.__homeRenders).toBe(before + 1);
+  });
+
+  it('falls back to the plain page when rendering is not possible', async () => {
+    globalThis.__homeRenderFails = true;
+    await t.request({ method: 'POST', url: '/api/visitors', payload: { firstName: 'A', lastName: 'B', email: 'ab@example.org' } });
+    const res = await t.request({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<link rel="preload" as="fetch" href="/api/settings/public"');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('never serves the renderer itself', async () => {
+    const res = await t.request({ method: 'GET', url: '/ssr/entry-server.js' });
+    expect(res.body).not.toContain('configureRenderer');
+  });
+});
+
+describe('composing the home page', () => {
+  it('keeps replacement patterns in page text as written', () => {
+    const page = { html: "$' $` $&", loadingHtml: '', state: '{}', title: '$&' };
+    const html = composeHomeHtml(TEMPLATE, [], page, REVEAL);
+    expect(html).toContain('<div id="root">$\' $` $&</div>');
+    expect(html).toContain('<title>$&amp;</title>');
+  });
+
+  it('puts preloads at the marker and stylesheets at the end of <head>', () => {
+    const html = withHomeHead('<head><!--home-preloads--><link rel="stylesheet" href="/a.css"></head>', PRELOADS);
+    expect(html.indexOf('as="image"')).toBeLessThan(html.indexOf('/a.css'));
+    expect(html.indexOf('/assets/home-page.css')).toBeGreaterThan(html.indexOf('/a.css'));
   });
 });

@@ -35,6 +35,16 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+/** Where requests go: the page's own origin in the browser; the server's renderer sets its own. */
+let transport: { origin: () => string; fetch: typeof fetch } = {
+  origin: () => window.location.origin,
+  fetch: (...args) => fetch(...args),
+};
+/** Used by the server-side render (entry-server.tsx) to answer the page's queries in-process. */
+export function setApiTransport(origin: string, fetchImpl: typeof fetch) {
+  transport = { origin: () => origin, fetch: fetchImpl };
+}
+
 /**
  * The one fetch wrapper: base /api, bearer token, JSON in and out, the
  * spec's failure message rule, 401 → sign out, 403 → toast.
@@ -44,12 +54,12 @@ export async function api<S extends z.ZodTypeAny | undefined = undefined>(
   opts: RequestOptions<S> = {},
 ): Promise<S extends z.ZodTypeAny ? z.output<S> : unknown> {
   const token = sessionStore.token();
-  const url = new URL(`/api${path}`, window.location.origin);
+  const url = new URL(`/api${path}`, transport.origin());
   for (const [k, v] of Object.entries(opts.query ?? {})) {
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   }
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
-  const res = await fetch(url, {
+  const res = await transport.fetch(url, {
     method: opts.method ?? 'GET',
     signal: opts.signal,
     headers: {

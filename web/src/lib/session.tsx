@@ -5,6 +5,7 @@ import type { User } from '@church/contract/users';
 import { api, setUnauthorizedHandler } from './api-client';
 import { sessionStore } from './storage';
 import { paths } from '../config/paths';
+import { isAdoptingServerHtml } from './server-html';
 
 interface SessionState {
   user: User | null;
@@ -54,8 +55,9 @@ function hardLogout() {
  * registration and password update replace the stored pair.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(() => (sessionStore.token() ? sessionStore.user() : null));
-  const [token, setToken] = useState<string | null>(() => (sessionStore.user() ? sessionStore.token() : null));
+  // Adopting server HTML: start signed out like the server did; the effect below reads storage.
+  const [user, setUser] = useState<User | null>(() => (!isAdoptingServerHtml() && sessionStore.token() ? sessionStore.user() : null));
+  const [token, setToken] = useState<string | null>(() => (!isAdoptingServerHtml() && sessionStore.user() ? sessionStore.token() : null));
   const [loading, setLoading] = useState(() => !!(sessionStore.token() && sessionStore.user()));
   const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
 
@@ -100,6 +102,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setLoading(false);
       return stopTimer;
     }
+    setUser(sessionStore.user());
+    setToken(sessionStore.token());
     fetchMe()
       .then(() => startTimer())
       .catch(() => {

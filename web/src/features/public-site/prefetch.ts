@@ -4,6 +4,11 @@ import { publicSettingsQuery } from '../../components/site/public-settings-query
 import { recentSermonsQuery, upcomingEventsQuery } from './api/home-queries';
 import { startHeroImages } from './components/use-hero-images';
 
+/** The home page's four requests: prefetched by the browser, or answered by the server's render. */
+export const HOME_QUERIES = [publicSettingsQuery, upcomingEventsQuery, recentSermonsQuery, dailyVerseQuery] as Parameters<
+  QueryClient['prefetchQuery']
+>[0][];
+
 /**
  * Called by main.tsx when the first page is the home page: starts the page's
  * code, its four requests and its hero images while React boots, instead of
@@ -12,8 +17,6 @@ import { startHeroImages } from './components/use-hero-images';
 export function prefetchHome(queryClient: QueryClient) {
   void import('./pages/home-page');
   startHeroImages();
-  for (const q of [publicSettingsQuery, upcomingEventsQuery, recentSermonsQuery, dailyVerseQuery]) {
-    // A failure here is not reported: the page's own query shows the error and Retry.
-    void queryClient.prefetchQuery(q as Parameters<QueryClient['prefetchQuery']>[0]);
-  }
+  // A failure here is not reported: the page's own query shows the error and Retry.
+  for (const q of HOME_QUERIES) void queryClient.prefetchQuery(q);
 }

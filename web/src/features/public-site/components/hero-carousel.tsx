@@ -21,6 +21,7 @@ export function HeroCarousel({ isAuthenticated }: { isAuthenticated: boolean }) 
       {HERO_SLIDES.map((s, i) => (
         <img
           key={s.image}
+          data-hero
           className={classes.heroImage}
           data-active={i === index || undefined}
           src={heroSrc(s.image, 1280)}

@@ -6,6 +6,7 @@ import { dailyVerseQuery } from '../../../components/daily-verse-card';
 import { publicSettingsQuery } from '../../../components/site/public-settings-query';
 import { SiteFooter } from '../../../components/site/site-footer';
 import { SiteHeader } from '../../../components/site/site-header';
+import { endAdoptingServerHtml, isAdoptingServerHtml } from '../../../lib/server-html';
 import { useSession } from '../../../lib/session';
 import { recentSermonsQuery, upcomingEventsQuery } from '../api/home-queries';
 import { CtaBanner } from '../components/cta-banner';
@@ -18,6 +19,7 @@ import { ServiceTimesSection } from '../components/service-times-section';
 import { StatsStrip } from '../components/stats-strip';
 import { UpcomingEventsSection } from '../components/upcoming-events-section';
 import { useHeroImagesReady } from '../components/use-hero-images';
+import classes from '../components/home.module.css';
 
 // Dialogs load on first use: they are not needed to paint the page.
 const QuickContactDialog = lazy(() => import('../components/quick-contact-dialog').then((m) => ({ default: m.QuickContactDialog })));
@@ -44,6 +46,9 @@ export function HomePage() {
   const sermons = useQuery(recentSermonsQuery);
   // The verse card's own query: waiting for it too paints the whole hero in one frame.
   const verse = useQuery(dailyVerseQuery);
+  // Server-rendered HTML arrives complete (its own loading screen waits for the images): start ready.
+  const [adopted] = useState(isAdoptingServerHtml);
+  useEffect(endAdoptingServerHtml, []);
   const imagesReady = useHeroImagesReady();
   // A slow source must not hold the whole page: after the cap each section shows its own loading state.
   const [waitedLongEnough, setWaitedLongEnough] = useState(false);
@@ -51,10 +56,11 @@ export function HomePage() {
     const t = setTimeout(() => setWaitedLongEnough(true), MAX_LOADING_MS);
     return () => clearTimeout(t);
   }, []);
-  const ready = waitedLongEnough || (imagesReady && !settings.isPending && !events.isPending && !sermons.isPending && !verse.isPending);
+  const ready =
+    adopted || waitedLongEnough || (imagesReady && !settings.isPending && !events.isPending && !sermons.isPending && !verse.isPending);
   // Below-the-fold sections render just after the hero is revealed: the loading
   // screen appears at once and the hero paints without waiting for them.
-  const [showSections, setShowSections] = useState(false);
+  const [showSections, setShowSections] = useState(adopted);
   useEffect(() => {
     if (ready) startTransition(() => setShowSections(true));
   }, [ready]);
@@ -85,23 +91,40 @@ export function HomePage() {
         {showSections && (
           <>
             <StatsStrip stats={settings.data?.stats} upcomingFallback={events.data?.total} />
-            <FoundationSection
-              settings={settings.data}
-              isError={settings.isError}
-              onRetry={() => settings.refetch()}
-              onContact={openContact}
-            />
-            <RecentSermonsSection sermons={sermons.data} isError={sermons.isError} onRetry={() => sermons.refetch()} timeZone={timeZone} />
-            <ServiceTimesSection serviceTimes={settings.data?.serviceTimes} onPlanVisit={openJoin} />
-            <UpcomingEventsSection
-              events={events.data?.events}
-              isError={events.isError}
-              onRetry={() => events.refetch()}
-              onOpen={setEvent}
-              timeZone={timeZone}
-            />
-            <FindUsSection settings={settings.data} isError={settings.isError} onRetry={() => settings.refetch()} />
-            <CtaBanner isAuthenticated={isAuthenticated} />
+            <div className={classes.belowFold}>
+              <FoundationSection
+                settings={settings.data}
+                isError={settings.isError}
+                onRetry={() => settings.refetch()}
+                onContact={openContact}
+              />
+            </div>
+            <div className={classes.belowFold}>
+              <RecentSermonsSection
+                sermons={sermons.data}
+                isError={sermons.isError}
+                onRetry={() => sermons.refetch()}
+                timeZone={timeZone}
+              />
+            </div>
+            <div className={classes.belowFold}>
+              <ServiceTimesSection serviceTimes={settings.data?.serviceTimes} onPlanVisit={openJoin} />
+            </div>
+            <div className={classes.belowFold}>
+              <UpcomingEventsSection
+                events={events.data?.events}
+                isError={events.isError}
+                onRetry={() => events.refetch()}
+                onOpen={setEvent}
+                timeZone={timeZone}
+              />
+            </div>
+            <div className={classes.belowFold}>
+              <FindUsSection settings={settings.data} isError={settings.isError} onRetry={() => settings.refetch()} />
+            </div>
+            <div className={classes.belowFold}>
+              <CtaBanner isAuthenticated={isAuthenticated} />
+            </div>
           </>
         )}
       </main>

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+/** What web/src/entry-server.tsx exports (built to <webDistDir>/ssr/entry-server.js). */
+interface HomeRendererModule {
+  configureRenderer(fetchImpl: typeof fetch): void;
+  renderHome(): Promise<{ html: string; loadingHtml: string; state: string; title: string | null } | null>;
+}
+export type RenderedHome = NonNullable<Awaited<ReturnType<HomeRendererModule['renderHome']>>>;
+
+/** The renderer's requests are answered in-process, through the same routes, checks and schemas as any other. */
+function injectFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+    return new Response(res.body, { status: res.statusCode, headers });
+  };
+}
+
+/**
+ * Loads the home page's server renderer when the build has one. A render
+ * costs tens of milliseconds of CPU and every anonymous visitor gets the same
+ * page, so a rendered page is reused until an API write may have changed it
+ * (`invalidate`) or it is `freshMs` old; after that it is still served (up to
+ * `maxAgeMs`) while a new one renders in the background. The browser
+ * re-checks data older than its stale time after hydrating anyway.
+ */
+export function createHomeRenderer(app: FastifyInstance, webDistDir: string, freshMs = 60_000, maxAgeMs = 300_000) {
+  const file = path.join(webDistDir, 'ssr', 'entry-server.js');
+  const revealFile = path.join(webDistDir, 'home-reveal.js');
+  if (!fs.existsSync(file) || !fs.existsSync(revealFile)) return null;
+  // Start loading now so the first visitor does not wait for the module.
+  const loaded = import(pathToFileURL(file).href).then((m: HomeRendererModule) => {
+    m.configureRenderer(injectFetch(app));
+    return m;
+  });
+  loaded.catch((err: unknown) => app.log.error({ err }, 'home page renderer failed to load; serving the page without it'));
+  const revealScript = fs.readFileSync(revealFile, 'utf8').trim();
+
+  let last: { at: number; page: RenderedHome } | undefined;
+  let pending: Promise<RenderedHome | null> | undefined;
+  let generation = 0;
+  const render = () => {
+    const started = generation;
+    pending ??= loaded
+      .then((m) => m.renderHome())
+      .then((page) => {
+        // A failed render is not kept (the next visitor tries again), nor one that began before a write.
+        last = page && started === generation ? { at: Date.now(), page } : undefined;
+        return page;
+      })
+      .finally(() => (pending = undefined));
+    return pending;
+  };
+  return {
+    /** Inlined after the page (see web/public/home-reveal.js), allowed by its hash in the page's CSP. */
+    revealScript,
+    revealScriptHash: `'sha256-${createHash('sha256').update(revealScript).digest('base64')}'`,
+    invalidate() {
+      generation += 1;
+      last = undefined;
+    },
+    async page(): Promise<RenderedHome | null> {
+      const age = last ? Date.now() - last.at : Infinity;
+      if (age <= freshMs) return last!.page;
+      if (age <= maxAgeMs) {
+        render().catch((err: unknown) => app.log.error({ err }, 'home page render failed'));
+        return last!.page;
+      }
+      return render();
+    },
+  };
+}
+
+/** Inline JSON must not be able to close its <script> element. */
+const scriptSafeJson = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * Writes the home page's extra head lines into index.html: preloads early, at
+ * the marker; the page chunk's stylesheets at the end of <head>, after the
+ * app's own, so they win over Mantine's defaults as they do when loaded by
+ * the JavaScript. Function replacements: page text may contain `$&` and the like.
+ */
+export function withHomeHead(template: string, lines: string[]): string {
+  const isStylesheet = (l: string) => l.includes('rel="stylesheet"');
+  return template
+    .replace('<!--home-preloads-->', () => lines.filter((l) => !isStylesheet(l)).join('\n    '))
+    .replace('</head>', () => `${lines.filter(isStylesheet).join('\n    ')}\n  </head>`);
+}
+
+/**
+ * The home page as the server rendered it: the page inside #root (hidden
+ * behind the loading screen until the hero images have loaded, by the
+ * inlined home-reveal.js, which then starts the app), the query cache
+ * main.tsx hydrates from, and the church's name as the title. Without
+ * JavaScript the page shows at once.
+ */
+export function composeHomeHtml(template: string, headLines: string[], page: RenderedHome, revealScript: string): string {
+  // The app's entry is only preloaded here; the reveal script starts it once the revealed page has
+  // painted (as a parser-inserted module it would run first and hold the paint back).
+  let app = '';
+  template = template.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => {
+    app = src;
+    return `<link rel="modulepreload" crossorigin href="${src}">`;
+  });
+  let html = withHomeHead(template, [
+    ...headLines,
+    '<style>html.home-loading #root{visibility:hidden}</style>',
+    '<noscript><style>html.home-loading #root{visibility:visible}#home-loading-static{display:none}</style></noscript>',
+  ])
+    .replace(/<html([^>]*)>/, (_m, attrs: string) => `<html${attrs} class="home-loading">`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="home-loading-static">${page.loadingHtml}</div><div id="root">${page.html}</div>` +
+        `<script type="application/json" id="server-state">${scriptSafeJson(page.state)}</script>` +
+        // Right after the page: it reveals the page as soon as the hero images are in.
+        `<script data-app="${app}">${revealScript}</script>`,
+    );
+  if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title!)}</title>`);
+  return html;
+}

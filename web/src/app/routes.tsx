@@ -1,0 +1,148 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { RequireAuth, RequireDeveloper, RequireDevice, RequirePastor } from '../components/guards/guards';
+import { paths } from '../config/paths';
+import { ErrorPage } from '../features/system/pages/error-page';
+import { NotFoundPage } from '../features/system/pages/not-found-page';
+
+/** A lazily loaded page: each area downloads its own code when first opened. */
+function page(load: () => Promise<Record<string, unknown>>, exportName: string, title?: string): RouteObject {
+  return {
+    handle: title ? { title } : undefined,
+    lazy: async () => ({ Component: (await load())[exportName] as React.ComponentType }),
+  };
+}
+
+/** The mobile frame loads with the first /mobile page, not with the public site. */
+const mobileLayout: RouteObject = { lazy: async () => ({ Component: (await import('./layouts/mobile-layout')).MobileLayout }) };
+
+const notYet = (title: string) => page(() => import('../features/system/pages/not-yet-available-page'), 'NotYetAvailablePage', title);
+
+/** Spec 002 §2.1 — every route, its aliases and its guard. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorPage />,
+    children: [
+      // Public site
+      { path: paths.home, ...page(() => import('../features/public-site/pages/home-page'), 'HomePage') },
+      { path: paths.about, ...page(() => import('../features/public-site/pages/about-page'), 'AboutPage') },
+      { path: paths.ministries, ...page(() => import('../features/public-site/pages/ministries-page'), 'MinistriesPage') },
+      { path: paths.contact, ...page(() => import('../features/public-site/pages/contact-page'), 'ContactPage') },
+      { path: paths.sermons, ...page(() => import('../features/sermons/pages/sermon-library-page'), 'SermonLibraryPage') },
+
+      // Sign-in
+      { path: paths.login, ...page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
+      { path: paths.register, ...page(() => import('../features/auth/pages/register-page'), 'RegisterPage') },
+      { path: paths.forgotPassword, ...page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage') },
+      { path: paths.resetPassword, ...page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage') },
+
+      // Developer portal: public pages
+      ...[paths.apiDocs, paths.developers, paths.documentation].map((path) => ({ path, ...notYet('API Documentation') })),
+      ...[paths.developerLogin, paths.devLogin].map((path) => ({ path, ...notYet('Developer Login') })),
+      ...[paths.developerRegister, paths.devRegister].map((path) => ({ path, ...notYet('Developer Registration') })),
+      { path: paths.pricing, ...notYet('Pricing') },
+
+      // System pages
+      { path: paths.error, element: <ErrorPage /> },
+      { path: paths.notFound, element: <NotFoundPage /> },
+      { path: paths.unauthorized, ...page(() => import('../features/system/pages/unauthorized-page'), 'UnauthorizedPage') },
+
+      // The Bible reader is open to visitors too (spec 000 §6), inside the mobile frame.
+      {
+        ...mobileLayout,
+        children: [{ path: paths.mobile.bible, ...page(() => import('../features/bible/pages/bible-page'), 'BiblePage') }],
+      },
+
+      // Signed-in members
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: paths.dashboard,
+            lazy: async () => {
+              const { DashboardPage } = await import('../features/dashboard/pages/dashboard-page');
+              return {
+                Component: () => (
+                  <RequireDevice device="desktop" otherwise={paths.mobile.dashboard}>
+                    <DashboardPage />
+                  </RequireDevice>
+                ),
+              };
+            },
+          },
+          { path: paths.chat, ...page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },
+          {
+            ...mobileLayout,
+            children: [
+              {
+                path: paths.mobile.dashboard,
+                lazy: async () => {
+                  const { MobileDashboardPage } = await import('../features/dashboard/pages/mobile-dashboard-page');
+                  return {
+                    Component: () => (
+                      <RequireDevice device="mobile" otherwise={paths.dashboard}>
+                        <MobileDashboardPage />
+                      </RequireDevice>
+                    ),
+                  };
+                },
+              },
+              { path: paths.mobile.profile, ...page(() => import('../features/profile/pages/profile-page'), 'ProfilePage') },
+              { path: paths.mobile.prayer, ...page(() => import('../features/prayers/pages/mobile-prayer-page'), 'MobilePrayerPage') },
+              { path: paths.mobile.giving, ...page(() => import('../features/giving/pages/mobile-giving-page'), 'MobileGivingPage') },
+              { path: paths.mobile.events, ...page(() => import('../features/events/pages/mobile-events-page'), 'MobileEventsPage') },
+              { path: paths.mobile.chat, ...page(() => import('../features/chat/pages/mobile-chat-page'), 'MobileChatPage') },
+            ],
+          },
+
+          // Pastor dashboard admits elders too; every other management page pastor/admin/superadmin.
+          {
+            element: <RequirePastor allowElder />,
+            children: [{ path: paths.pastorDashboard, ...notYet('Pastor Dashboard') }],
+          },
+          {
+            element: <RequirePastor />,
+            children: [
+              { path: paths.members, ...notYet('Members Management') },
+              { path: paths.memberAdd, ...notYet('Add New Member') },
+              { path: paths.member(), ...notYet('Member Details') },
+              { path: paths.memberEdit(), ...notYet('Edit Member') },
+              { path: paths.volunteers, ...notYet('Volunteers') },
+              { path: paths.leadership, ...notYet('Leadership Team') },
+              { path: paths.sermonPrepare, ...notYet('Sermon Preparation') },
+              { path: paths.sermonUpload, ...notYet('Upload Sermon') },
+              { path: paths.events, ...notYet('Events') },
+              { path: paths.eventCreate, ...notYet('Create Event') },
+              { path: paths.event(), ...notYet('Event Details') },
+              { path: paths.eventEdit(), ...notYet('Edit Event') },
+              { path: paths.prayers, ...notYet('Prayer Requests') },
+              { path: paths.prayerAdd, ...notYet('Add Prayer Request') },
+              { path: paths.prayer(), ...notYet('Prayer Request') },
+              { path: paths.giving, ...notYet('Giving & Donations') },
+              { path: paths.donations, ...notYet('Donations') },
+              { path: paths.analytics, ...notYet('Analytics') },
+              { path: paths.pastoralCare, ...notYet('Pastoral Care') },
+              { path: paths.announcements, ...notYet('Announcements') },
+              { path: paths.settings, ...notYet('Church Settings') },
+              { path: paths.permissions, ...notYet('Permissions') },
+              { path: paths.admin, ...notYet('Admin Panel') },
+              { path: paths.adminMembers, ...notYet('Manage Members') },
+            ],
+          },
+
+          // Developer-only pages
+          {
+            element: <RequireDeveloper />,
+            children: [
+              ...[paths.apiKeys, paths.apiKeysAlias].map((path) => ({ path, ...notYet('API Keys') })),
+              { path: paths.webhooks, ...notYet('Webhooks') },
+              { path: paths.developerAnalytics, ...notYet('API Analytics') },
+              { path: paths.integrations, ...notYet('Integrations') },
+            ],
+          },
+        ],
+      },
+
+      { path: '*', element: <Navigate to={paths.notFound} replace /> },
+    ],
+  },
+];

@@ -1,0 +1,56 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../test/fixtures';
+import { beginAdoptingServerHtml, endAdoptingServerHtml } from './server-html';
+import { SessionProvider, useSession } from './session';
+import { sessionStore } from './storage';
+
+/** Records what each render saw, so the first render can be checked on its own. */
+const seen: string[] = [];
+function Probe() {
+  const { isAuthenticated, user } = useSession();
+  seen.push(isAuthenticated ? `signed in as ${user!.firstName}` : 'signed out');
+  return <p>{seen.at(-1)}</p>;
+}
+
+const user = makeUser({ firstName: 'Naledi' });
+
+beforeEach(() => {
+  seen.length = 0;
+  sessionStore.save('stored-token', user);
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response(JSON.stringify({ status: 'success', data: { user } }), { headers: { 'content-type': 'application/json' } }),
+  );
+});
+afterEach(() => {
+  endAdoptingServerHtml();
+  sessionStore.clear();
+  vi.restoreAllMocks();
+});
+
+describe('SessionProvider', () => {
+  it('starts from the stored session and re-fetches the user (spec 000 §4)', async () => {
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(seen[0]).toBe('signed in as Naledi');
+    await act(async () => {});
+    expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+    expect(String(vi.mocked(globalThis.fetch).mock.calls[0]![0])).toContain('/api/auth/me');
+  });
+
+  it('renders signed out first while adopting server HTML, then the stored session', async () => {
+    beginAdoptingServerHtml();
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    // The first render must match the server's, which cannot know who is signed in.
+    expect(seen[0]).toBe('signed out');
+    await act(async () => {});
+    expect(screen.getByText('signed in as Naledi')).toBeInTheDocument();
+  });
+});
