@@ -38,12 +38,21 @@ export function createHomeRenderer(app: FastifyInstance, webDistDir: string, fre
   const file = path.join(webDistDir, 'ssr', 'entry-server.js');
   const revealFile = path.join(webDistDir, 'home-reveal.js');
   if (!fs.existsSync(file) || !fs.existsSync(revealFile)) return null;
-  // Start loading now so the first visitor does not wait for the module.
-  const loaded = import(pathToFileURL(file).href).then((m: HomeRendererModule) => {
-    m.configureRenderer(injectFetch(app));
-    return m;
+  // Loaded once the server is listening (so it does not slow the start) or by the first visitor.
+  let loading: Promise<HomeRendererModule> | undefined;
+  const load = () => {
+    if (!loading) {
+      loading = import(pathToFileURL(file).href).then((m: HomeRendererModule) => {
+        m.configureRenderer(injectFetch(app));
+        return m;
+      });
+      loading.catch((err: unknown) => app.log.error({ err }, 'home page renderer failed to load; serving the page without it'));
+    }
+    return loading;
+  };
+  app.addHook('onListen', async () => {
+    setTimeout(() => void load().catch(() => undefined), 0).unref();
   });
-  loaded.catch((err: unknown) => app.log.error({ err }, 'home page renderer failed to load; serving the page without it'));
   const revealScript = fs.readFileSync(revealFile, 'utf8').trim();
 
   let last: { at: number; page: RenderedHome } | undefined;
@@ -51,7 +60,7 @@ export function createHomeRenderer(app: FastifyInstance, webDistDir: string, fre
   let generation = 0;
   const render = () => {
     const started = generation;
-    pending ??= loaded
+    pending ??= load()
       .then((m) => m.renderHome())
       .then((page) => {
         // A failed render is not kept (the next visitor tries again), nor one that began before a write.
@@ -111,13 +120,16 @@ export function withHomeHead(template: string, lines: string[]): string {
  * JavaScript the page shows at once.
  */
 export function composeHomeHtml(template: string, headLines: string[], page: RenderedHome, revealScript: string): string {
-  // The app's entry is only preloaded here; the reveal script starts it once the revealed page has
-  // painted (as a parser-inserted module it would run first and hold the paint back).
+  // The app's code is only downloaded here; the reveal script starts it once the revealed page has
+  // painted (as a parser-inserted module it would run first and hold the paint back). Plain preloads,
+  // not module preloads: those also compile on the main thread, which the first paint needs.
   let app = '';
-  template = template.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => {
-    app = src;
-    return `<link rel="modulepreload" crossorigin href="${src}">`;
-  });
+  template = template
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => {
+      app = src;
+      return `<link rel="preload" as="script" crossorigin href="${src}">`;
+    })
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href: string) => `<link rel="preload" as="script" crossorigin href="${href}">`);
   let html = withHomeHead(template, [
     ...headLines,
     '<style>html.home-loading #root{visibility:hidden}</style>',

@@ -8,7 +8,8 @@ import { composeHomeHtml, withHomeHead } from './home-render';
 
 const TEMPLATE =
   '<html lang="en"><head><title>Church Community</title><!--home-preloads-->' +
-  '<script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="stylesheet" crossorigin href="/assets/index.css"></head>' +
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/dep.js">' +
+  '<link rel="stylesheet" crossorigin href="/assets/index.css"></head>' +
   '<body><div id="root"></div></body></html>';
 const PRELOADS = [
   '<link rel="preload" as="fetch" href="/api/settings/public" crossorigin="anonymous" />',
@@ -123,7 +124,9 @@ describe('the server-rendered home page', () => {
     expect(html).not.toContain('/assets/home-page.js');
     expect(html).toContain('fetchpriority="high" href="/images/hero/sunrise-1280.webp"');
     expect(html).not.toContain('<script type="module"');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+    expect(html).toContain('<link rel="preload" as="script" crossorigin href="/assets/index-abc.js">');
+    expect(html).toContain('<link rel="preload" as="script" crossorigin href="/assets/dep.js">');
+    expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain(`<script data-app="/assets/index-abc.js">${REVEAL}</script>`);
     const hash = createHash('sha256').update(REVEAL).digest('base64');
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
