@@ -129,7 +129,10 @@ export function composeHomeHtml(template: string, headLines: string[], page: Ren
       app = src;
       return `<link rel="preload" as="script" crossorigin href="${src}">`;
     })
-    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href: string) => `<link rel="preload" as="script" crossorigin href="${href}">`);
+    .replace(
+      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+      (_m, href: string) => `<link rel="preload" as="script" crossorigin href="${href}">`,
+    );
   let html = withHomeHead(template, [
     ...headLines,
     '<style>html.home-loading #root{visibility:hidden}</style>',
