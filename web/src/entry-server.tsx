@@ -40,7 +40,8 @@ export function configureRenderer(fetchImpl: typeof fetch) {
 export async function renderHome(): Promise<RenderedHome | null> {
   const queryClient = createQueryClient();
   try {
-    await Promise.all(HOME_QUERIES.map((q) => queryClient.fetchQuery(q)));
+    // No retries: a visitor should not wait on a failing source; the browser's own requests retry.
+    await Promise.all(HOME_QUERIES.map((q) => queryClient.fetchQuery({ ...q, retry: false })));
   } catch {
     return null;
   }
@@ -57,5 +58,8 @@ export async function renderHome(): Promise<RenderedHome | null> {
   );
   const loadingHtml = renderToString(<LoadingScreen />);
   const title = queryClient.getQueryData(publicSettingsQuery.queryKey)?.churchName ?? null;
-  return { html, loadingHtml, state: JSON.stringify(dehydrate(queryClient)), title };
+  const state = JSON.stringify(dehydrate(queryClient));
+  // Drop the cache now rather than keep it (and its garbage-collection timers) alive for minutes.
+  queryClient.clear();
+  return { html, loadingHtml, state, title };
 }

@@ -9,11 +9,11 @@ import { sessionStore } from './storage';
 const seen: string[] = [];
 function Probe() {
   const { isAuthenticated, user } = useSession();
-  seen.push(isAuthenticated ? `signed in as ${user!.firstName}` : 'signed out');
+  seen.push(isAuthenticated ? `signed in as ${user!.name}` : 'signed out');
   return <p>{seen.at(-1)}</p>;
 }
 
-const user = makeUser({ firstName: 'Naledi' });
+const user = makeUser({ name: 'Naledi' });
 
 beforeEach(() => {
   seen.length = 0;
