@@ -5,18 +5,7 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const REPORTS = path.join(ROOT, 'bench/reports');
 
-/** Debian's Chromium, with the flags this closed network needs (no background calls home). */
-export const CHROMIUM_LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+export { CHROMIUM_LAUNCH } from '../../e2e/support/chromium';
 
 export function percentile(values: number[], p: number): number {
   if (!values.length) return NaN;

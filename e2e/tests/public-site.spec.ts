@@ -9,6 +9,11 @@ async function fullPageShot(page: Page, file: string) {
   await page.screenshot({ path: `${SHOTS}/${file}`, fullPage: true });
 }
 
+/** The app has taken over the page (main.tsx marks <html data-hydrated>): its buttons work from here. */
+async function waitForApp(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+}
+
 /**
  * The home page is rendered on the server and then adopted by the app: wait
  * for both (buttons only work once the app has taken over), and fail on a
@@ -21,7 +26,7 @@ async function openHome(page: Page) {
   });
   await page.goto('/');
   await expect(page.getByTestId('home-loading')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await waitForApp(page);
   expect(mismatches).toEqual([]);
 }
 
@@ -32,7 +37,7 @@ async function openHome(page: Page) {
  */
 async function openHomeInApp(page: Page) {
   await page.goto('/about');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await waitForApp(page);
   await page.getByRole('link', { name: 'Home' }).first().click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('home-loading')).toHaveCount(0, { timeout: 15_000 });

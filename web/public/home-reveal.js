@@ -1,6 +1,6 @@
 // The server-rendered home page (server/src/plugins/home-render.ts) keeps its
 // loading screen up until the three hero images have loaded (spec 000 §2) —
-// at most 4 s, so a slow image never hides the page. Inlined right after the
+// at most 4 s (as use-hero-images.ts), so a slow image never hides the page. Inlined after the
 // page's HTML; once the revealed page has painted it starts the app, whose
 // code has been downloading meanwhile.
 (function () {
