@@ -42,6 +42,7 @@ const envSchema = z.object({
   BIBLE_API_BASE: z.url({ error: 'must be a full URL' }).default('https://bible.helloao.org/api'),
   BIBLE_API_TIMEOUT_MS: positiveInt(8000),
   BIBLE_CACHE_MINUTES: positiveInt(360),
+  BIBLE_BUNDLED: bool(true),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   UPLOAD_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
@@ -71,6 +72,8 @@ export interface Config {
   bibleApiTimeoutMs: number;
   /** How long the server keeps a Bible service answer. */
   bibleCacheMs: number;
+  /** Import the Bible that ships with the product (BSB) on first start. */
+  bundledBible: boolean;
   mapTileUrl: string;
   uploadDir: string;
   webDistDir: string;
@@ -112,6 +115,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bibleApiBase: e.BIBLE_API_BASE.replace(/\/$/, ''),
     bibleApiTimeoutMs: e.BIBLE_API_TIMEOUT_MS,
     bibleCacheMs: e.BIBLE_CACHE_MINUTES * 60_000,
+    bundledBible: e.BIBLE_BUNDLED,
     mapTileUrl: e.MAP_TILE_URL,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),

@@ -7,14 +7,15 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { isDatabaseEmpty, seedDemoChurch } from './db/seed/demo';
 import { resolveJwtSecret } from './lib/secrets';
+import { ensureBundledBible } from './modules/bible/bundled';
 import { Worker } from 'node:worker_threads';
 
-function runInWorker(pgliteDir: string, demoData: boolean): Promise<void> {
+function runInWorker(pgliteDir: string, demoData: boolean, bundledBible: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
     // The entry is a one-line loader so the TypeScript file goes through the same tsx hooks as the main thread.
     const entry = new URL('./db/prepare-worker.ts', import.meta.url).href;
     const code = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    const worker = new Worker(code, { eval: true, workerData: { pgliteDir, demoData } });
+    const worker = new Worker(code, { eval: true, workerData: { pgliteDir, demoData, bundledBible } });
     worker.once('error', reject);
     worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Preparing the database failed (exit ${code})`))));
   });
@@ -51,13 +52,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // behind; preparing it in a first instance and reopening keeps the
       // running server at its steady-state memory.
       log('New embedded database: creating it' + (config.demoData ? ' with the demo church (DEMO_DATA=false turns this off)' : ''));
-      await runInWorker(pgliteDir, config.demoData);
+      await runInWorker(pgliteDir, config.demoData, config.bundledBible);
     }
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
     await prepare(database, config, log);
     const jwtSecret = await resolveJwtSecret(database, config.jwtSecret, config.dataDir);
     const { app } = await buildApp({ config, database, jwtSecret });
     const url = await app.listen({ port: config.port, host: config.host });
+    // A database made before the Bible shipped (or PostgreSQL) gets it now, while the server already answers.
+    if (config.bundledBible) {
+      ensureBundledBible(database.db).then(
+        (summary) => summary && app.log.info({ bible: summary }, `Imported the shipped Bible (${summary.id}) for offline reading`),
+        (err) => app.log.error({ err }, 'Importing the shipped Bible failed; the Bible service falls back to the online source'),
+      );
+    }
     const db = database;
     let stopping: Promise<void> | undefined;
     return {

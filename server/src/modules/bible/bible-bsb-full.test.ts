@@ -1,33 +1,28 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../../test/test-app';
-import { readUsfmFolder } from './fixtures/usfm-fixture';
-import { importTranslation, parseUsfmFiles } from './importer';
+import { BUNDLED_BIBLE_ID, ensureBundledBible, readBundledBible } from './bundled';
 
-/**
- * The whole Berean Standard Bible, when ../shared/bible/bsb sits beside the
- * repository (a fresh clone has no such folder: the test then says it skipped).
- */
-const BSB_DIR = path.resolve(import.meta.dirname, '../../../../../shared/bible/bsb');
-const present = fs.existsSync(BSB_DIR);
-if (!present) console.log(`[bible] skipped the full BSB import test: ${BSB_DIR} is not present`);
-
-describe.skipIf(!present)('full BSB import', () => {
+/** The whole Berean Standard Bible as it ships with the product (server/assets/bible). */
+describe('the shipped BSB', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ BIBLE_API_BASE: 'http://127.0.0.1:9/none' });
   }, 60_000);
   afterAll(() => t?.close());
 
-  it('imports 66 books and 1,189 chapters, and John 3:16 reads correctly', async () => {
-    const summary = await importTranslation(
-      t.database.db,
-      { id: 'BSB', name: 'Berean Standard Bible' },
-      parseUsfmFiles(readUsfmFolder(BSB_DIR)),
-    );
-    expect(summary).toMatchObject({ books: 66, chapters: 1189 });
-    expect(summary.verses).toBeGreaterThan(31_000);
+  it('carries all 66 books under the id checked before reading it', () => {
+    const bundle = readBundledBible();
+    expect(bundle.id).toBe(BUNDLED_BIBLE_ID);
+    expect(bundle.files).toHaveLength(66);
+  });
+
+  it('imports once on a new database: 66 books, 1,189 chapters, John 3:16 reads correctly, search works offline', async () => {
+    const summary = await ensureBundledBible(t.database.db);
+    expect(summary).toMatchObject({ id: 'BSB', books: 66, chapters: 1189 });
+    expect(summary!.verses).toBeGreaterThan(31_000);
+    // A second start finds it and leaves it alone.
+    expect(await ensureBundledBible(t.database.db)).toBeNull();
+
     const books = json(await t.request({ method: 'GET', url: '/api/bible/BSB/books.json' })).books;
     expect(books).toHaveLength(66);
     expect(books.reduce((n: number, b: { numberOfChapters: number }) => n + b.numberOfChapters, 0)).toBe(1189);
