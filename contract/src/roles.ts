@@ -46,6 +46,10 @@ export const PERMISSIONS = {
   'bible:import': ['admin', 'superadmin'],
   /** Developer portal and API keys (spec 002 §2.2). */
   'api:access': ['developer'],
+  /** Operations (issue 17): read /metrics and the readiness detail. */
+  'ops:read': ['admin', 'superadmin'],
+  /** Operations (issue 17): take a backup of the whole church (database and media) through the running server. */
+  'ops:backup': ['admin', 'superadmin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
@@ -13,6 +14,7 @@ import { openapiPlugin, openapiRoute } from './plugins/openapi';
 import { webAppPlugin } from './plugins/web-app';
 import { registerModules } from './modules';
 import { realtimePlugin } from './realtime/plugin';
+import { metricsPlugin } from './modules/ops/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,8 +39,22 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Removes ?token=… from logged URLs (the chat socket passes its JWT that way). */
-const redactUrl = (url: string) => url.replace(/([?&](token|key|apiKey)=)[^&]*/gi, '$1[redacted]');
+/**
+ * Logged URLs lose their query string: it can carry the chat socket's JWT,
+ * search terms people typed, or e-mail addresses (ARCHITECTURE: query
+ * parameters are never logged).
+ */
+const pathOnly = (url: string) => {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+};
+
+/** A proxy's X-Request-Id is kept when it is short and plain, so one id follows a request through the proxy's logs and ours. */
+const genReqId = (req: { headers: Record<string, string | string[] | undefined> }) => {
+  const incoming = req.headers['x-request-id'];
+  if (typeof incoming === 'string' && incoming.length <= 64 && /^[\w.-]+$/.test(incoming)) return incoming;
+  return crypto.randomUUID();
+};
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = opts;
@@ -51,9 +67,10 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
         : {}),
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: {
-        req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip, reqId: req.id }),
+        req: (req) => ({ method: req.method, url: pathOnly(req.url), ip: req.ip }),
       },
     },
+    genReqId,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Large uploads and slow clients: keep the defaults generous but bounded.
@@ -62,6 +79,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   const ctx: AppContext = {
     config,
@@ -96,6 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(errorsPlugin, { webDistDir: config.webDistDir });
   await app.register(authPlugin, { tokens: ctx.tokens });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl });
+  await app.register(metricsPlugin, { database, token: config.metricsToken });
 
   await app.register(
     async (api) => {

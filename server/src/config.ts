@@ -46,6 +46,10 @@ const envSchema = z.object({
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   UPLOAD_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 48)').optional(),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: positiveInt(7),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -77,6 +81,13 @@ export interface Config {
   mapTileUrl: string;
   uploadDir: string;
   webDistDir: string;
+  /** A Prometheus scraper may send this as its bearer token instead of an administrator signing in. */
+  metricsToken?: string;
+  /** Nightly backups go here when set; the newest backupKeep files are kept. */
+  backupDir?: string;
+  backupKeep: number;
+  /** SIGTERM: longest wait for requests and jobs in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -119,5 +130,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mapTileUrl: e.MAP_TILE_URL,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    metricsToken: e.METRICS_TOKEN,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+    backupKeep: e.BACKUP_KEEP,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

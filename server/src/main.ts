@@ -23,7 +23,14 @@ async function main() {
     process.on(signal, () => {
       if (shuttingDown) process.exit(1);
       shuttingDown = true;
-      server.app.log.info(`${signal}: shutting down`);
+      // Draining: no new connections, requests in flight answered, chat sockets closed with 1001
+      // (the web client reconnects on it, to another instance behind a proxy). A stuck request
+      // must not keep the process from exiting: after the timeout we go anyway.
+      server.app.log.info(`${signal}: shutting down (finishing requests in flight, at most ${config.shutdownTimeoutMs / 1000} s)`);
+      setTimeout(() => {
+        server.app.log.error('Shutdown timed out; exiting with requests still open');
+        process.exit(1);
+      }, config.shutdownTimeoutMs).unref();
       server.stop().then(
         () => process.exit(0),
         (err) => {
