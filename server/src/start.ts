@@ -60,11 +60,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const { app } = await buildApp({ config, database, jwtSecret });
     const url = await app.listen({ port: config.port, host: config.host });
     // A database made before the Bible shipped (or PostgreSQL) gets it now, while the server already answers.
+    let importing = false;
     if (config.bundledBible) {
-      ensureBundledBible(database.db).then(
-        (summary) => summary && app.log.info({ bible: summary }, `Imported the shipped Bible (${summary.id}) for offline reading`),
-        (err) => app.log.error({ err }, 'Importing the shipped Bible failed; the Bible service falls back to the online source'),
-      );
+      importing = true;
+      ensureBundledBible(database.db)
+        .then(
+          (summary) => summary && app.log.info({ bible: summary }, `Imported the shipped Bible (${summary.id}) for offline reading`),
+          (err) => app.log.error({ err }, 'Importing the shipped Bible failed; the Bible service falls back to the online source'),
+        )
+        .finally(() => (importing = false));
     }
     const db = database;
     let stopping: Promise<void> | undefined;
@@ -75,7 +79,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       stop: () =>
         (stopping ??= (async () => {
           await app.close();
-          await db.close();
+          // The Bible import is one transaction: leaving it unfinished rolls it back and the next
+          // start imports again, so shutdown does not wait for it (closing would, for minutes).
+          if (importing) app.log.warn('Stopping during the Bible import: it starts again on the next start');
+          else await db.close();
           await unlock?.();
         })()),
     };
