@@ -44,6 +44,11 @@ export const PERMISSIONS = {
   'outbox:read': ['admin', 'superadmin'],
   /** Import a Bible translation into the church's own Bible service. */
   'bible:import': ['admin', 'superadmin'],
+  // Issue 10 (people): the administrator's panel.
+  /** /admin: users and roles, the audit log, the mail log, system health. */
+  'admin:panel': ['admin', 'superadmin'],
+  /** Read the audit log of leaders' actions on other people's data. */
+  'audit:read': ['admin', 'superadmin'],
   /** Developer portal and API keys (spec 002 §2.2). */
   'api:access': ['developer'],
   /** Operations (issue 17): read /metrics and the readiness detail. */

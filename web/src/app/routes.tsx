@@ -15,6 +15,11 @@ function page(load: () => Promise<Record<string, unknown>>, exportName: string, 
 /** The mobile frame loads with the first /mobile page, not with the public site. */
 const mobileLayout: RouteObject = { lazy: async () => ({ Component: (await import('./layouts/mobile-layout')).MobileLayout }) };
 
+/** The management layout wraps every pastor/admin page (nav in layouts/management-nav.ts). */
+const managementLayout: RouteObject = {
+  lazy: async () => ({ Component: (await import('./layouts/management-layout')).ManagementLayout }),
+};
+
 const notYet = (title: string) => page(() => import('../features/system/pages/not-yet-available-page'), 'NotYetAvailablePage', title);
 
 /** Spec 002 §2.1 — every route, its aliases and its guard. */
@@ -95,37 +100,48 @@ export const routes: RouteObject[] = [
           },
 
           // Pastor dashboard admits elders too; every other management page pastor/admin/superadmin.
+          // The guard sits outside the layout so a refused person never sees management chrome.
           {
             element: <RequirePastor allowElder />,
-            children: [{ path: paths.pastorDashboard, ...notYet('Pastor Dashboard') }],
-          },
-          {
-            element: <RequirePastor />,
             children: [
-              { path: paths.members, ...notYet('Members Management') },
-              { path: paths.memberAdd, ...notYet('Add New Member') },
-              { path: paths.member(), ...notYet('Member Details') },
-              { path: paths.memberEdit(), ...notYet('Edit Member') },
-              { path: paths.volunteers, ...notYet('Volunteers') },
-              { path: paths.leadership, ...notYet('Leadership Team') },
-              { path: paths.sermonPrepare, ...notYet('Sermon Preparation') },
-              { path: paths.sermonUpload, ...notYet('Upload Sermon') },
-              { path: paths.events, ...notYet('Events') },
-              { path: paths.eventCreate, ...notYet('Create Event') },
-              { path: paths.event(), ...notYet('Event Details') },
-              { path: paths.eventEdit(), ...notYet('Edit Event') },
-              { path: paths.prayers, ...notYet('Prayer Requests') },
-              { path: paths.prayerAdd, ...notYet('Add Prayer Request') },
-              { path: paths.prayer(), ...notYet('Prayer Request') },
-              { path: paths.giving, ...notYet('Giving & Donations') },
-              { path: paths.donations, ...notYet('Donations') },
-              { path: paths.analytics, ...notYet('Analytics') },
-              { path: paths.pastoralCare, ...notYet('Pastoral Care') },
-              { path: paths.announcements, ...notYet('Announcements') },
-              { path: paths.settings, ...notYet('Church Settings') },
-              { path: paths.permissions, ...notYet('Permissions') },
-              { path: paths.admin, ...notYet('Admin Panel') },
-              { path: paths.adminMembers, ...notYet('Manage Members') },
+              {
+                ...managementLayout,
+                children: [
+                  { path: paths.pastorDashboard, ...notYet('Pastor Dashboard') },
+                  {
+                    element: <RequirePastor />,
+                    children: [
+                      { path: paths.members, ...notYet('Members Management') },
+                      { path: paths.memberAdd, ...notYet('Add New Member') },
+                      { path: paths.member(), ...notYet('Member Details') },
+                      { path: paths.memberEdit(), ...notYet('Edit Member') },
+                      { path: paths.volunteers, ...notYet('Volunteers') },
+                      { path: paths.leadership, ...notYet('Leadership Team') },
+                      { path: paths.sermonPrepare, ...notYet('Sermon Preparation') },
+                      { path: paths.sermonUpload, ...notYet('Upload Sermon') },
+                      { path: paths.events, ...notYet('Events') },
+                      { path: paths.eventCreate, ...notYet('Create Event') },
+                      { path: paths.event(), ...notYet('Event Details') },
+                      { path: paths.eventEdit(), ...notYet('Edit Event') },
+                      { path: paths.prayers, ...notYet('Prayer Requests') },
+                      { path: paths.prayerAdd, ...notYet('Add Prayer Request') },
+                      { path: paths.prayer(), ...notYet('Prayer Request') },
+                      { path: paths.giving, ...notYet('Giving & Donations') },
+                      { path: paths.donations, ...notYet('Donations') },
+                      { path: paths.analytics, ...notYet('Analytics') },
+                      { path: paths.pastoralCare, ...notYet('Pastoral Care') },
+                      { path: paths.announcements, ...notYet('Announcements') },
+                      { path: paths.settings, ...notYet('Church Settings') },
+                      { path: paths.permissions, ...notYet('Permissions') },
+                      { path: paths.admin, ...notYet('Admin Panel') },
+                      { path: paths.adminMembers, ...notYet('Manage Members') },
+                      { path: paths.visitors, ...notYet('Visitors') },
+                      { path: paths.inbox, ...notYet('Inbox') },
+                      { path: paths.messages, ...notYet('Messages') },
+                    ],
+                  },
+                ],
+              },
             ],
           },
 

@@ -41,6 +41,12 @@ export const paths = {
   donations: '/donations',
   analytics: '/analytics',
   pastoralCare: '/pastoral-care',
+  /** Visitors from the Join Us form (issue 10, not in the spec's table). */
+  visitors: '/visitors',
+  /** Contact-form messages for leaders (issue 10). */
+  inbox: '/inbox',
+  /** Bulk messages (spec 001 bulk messaging as its own page). */
+  messages: '/messages',
   announcements: '/announcements',
   chat: '/chat',
   settings: '/settings',

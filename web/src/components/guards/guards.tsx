@@ -24,10 +24,13 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 export function RequirePastor({ children, allowElder = false }: { children?: ReactNode; allowElder?: boolean }) {
   const { user } = useSession();
   const isMobile = useIsMobile();
+  const { pathname } = useLocation();
   const allowed = hasRole(user, allowElder ? PASTOR_DASHBOARD_ROLES : PASTOR_PAGE_ROLES);
+  // Spec 001 §2: the access-denied toast belongs to the pastor dashboard; other pages redirect quietly.
+  const toast = !allowed && allowElder && pathname === paths.pastorDashboard;
   useEffect(() => {
-    if (!allowed && allowElder) notify.error(TEXTS.pastorAccessDenied);
-  }, [allowed, allowElder]);
+    if (toast) notify.error(TEXTS.pastorAccessDenied);
+  }, [toast]);
   if (!allowed) return <Navigate to={dashboardFor(isMobile)} replace />;
   return children ?? <Outlet />;
 }

@@ -1,4 +1,4 @@
-import { AppShell, Badge, Button, Group, NavLink as MantineNavLink, Stack, Text, Tooltip, ActionIcon } from '@mantine/core';
+import { AppShell, Button, Group, NavLink as MantineNavLink, Text, Tooltip, ActionIcon } from '@mantine/core';
 import {
   IconBook2,
   IconCalendarEvent,
@@ -16,20 +16,18 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isAdminType, roleBadgeLabel } from '@church/contract/roles';
+import { isAdminType } from '@church/contract/roles';
+import { LogoutButton, SignedInPerson } from '../../../components/shell/header-pieces';
 import { confirmLogout } from '../../../components/confirm-logout';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { NotificationsMenu } from '../../notifications/components/notifications-menu';
-
-const BADGE_COLOURS = { Pastor: 'grape', Administrator: 'red', Member: 'navy' } as const;
 
 /** Spec 000 §2 Desktop dashboard: header (date, Main Site, Refresh, bell, name + role badge) and the left navigation. */
 export function DesktopShell({ children, onRefresh, refreshing }: { children: ReactNode; onRefresh: () => void; refreshing: boolean }) {
   const { user, logout } = useSession();
   const location = useLocation();
   const adminType = isAdminType(user);
-  const badge = roleBadgeLabel(user?.role ?? 'member');
   const today = new Date().toLocaleDateString('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   const nav = [
     { label: 'Overview', to: paths.dashboard, icon: IconLayoutDashboard },
@@ -68,19 +66,8 @@ export function DesktopShell({ children, onRefresh, refreshing }: { children: Re
               </ActionIcon>
             </Tooltip>
             <NotificationsMenu tone="light" />
-            <Stack gap={0} align="flex-end">
-              <Text size="sm" fw={700} data-testid="dashboard-user-name">
-                {user?.name}
-              </Text>
-              <Badge size="xs" color={BADGE_COLOURS[badge]} variant="light" data-testid="role-badge">
-                {badge}
-              </Badge>
-            </Stack>
-            <Tooltip label="Logout">
-              <ActionIcon variant="subtle" color="red" size="lg" aria-label="Logout" onClick={() => confirmLogout(logout)}>
-                <IconLogout size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <SignedInPerson />
+            <LogoutButton />
           </Group>
         </Group>
       </AppShell.Header>
