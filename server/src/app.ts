@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createTokenService, type TokenService } from './lib/tokens';
 import { authPlugin } from './plugins/auth';
@@ -30,6 +31,8 @@ export interface AppContext {
   tokens: TokenService;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** Durable job queue (server/src/jobs/queue.ts); workers run only after start() in start.ts. */
+  jobs: JobQueue;
 }
 
 export interface BuildOptions {
@@ -83,14 +86,18 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     reply.header('x-request-id', request.id);
   });
 
+  const jobs = createJobQueue({ database, log: app.log });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     tokens: createTokenService(opts.jwtSecret, config.jwtExpiresIn),
     limiter: createRateLimiter(database.db),
-    mailer: createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mailer: createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, jobs }),
+    jobs,
   };
+  // Running jobs finish (or are handed back) before the database closes.
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -57,7 +57,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
     await prepare(database, config, log);
     const jwtSecret = await resolveJwtSecret(database, config.jwtSecret, config.dataDir);
-    const { app } = await buildApp({ config, database, jwtSecret });
+    const { app, ctx } = await buildApp({ config, database, jwtSecret });
+    await ctx.jobs.start();
     const url = await app.listen({ port: config.port, host: config.host });
     // A database made before the Bible shipped (or PostgreSQL) gets it now, while the server already answers.
     let importing = false;

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { installJobsSchema } from '../jobs/executor';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What a transaction callback receives; queries look the same as on Db. */
@@ -43,16 +44,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
+    const database: Database = {
       kind: 'postgres',
       db,
       pool,
       ping: async () => {
         await pool.query('select 1');
       },
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      // Our tables, then the job queue's (pg-boss keeps its own schema and version).
+      migrate: async () => {
+        await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        await installJobsSchema(database);
+      },
       close: () => pool.end(),
     };
+    return database;
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const pglite = await PGlite.create({
@@ -60,16 +66,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     loadDataDir: opts.loadDataDir,
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     kind: 'pglite',
     db,
     pglite,
     ping: async () => {
       await pglite.query('select 1');
     },
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await installJobsSchema(database);
+    },
     close: () => pglite.close(),
   };
+  return database;
 }
 
 /** PostgreSQL error code of a failed query, wherever the driver put it. */

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every e-mail the platform sends. Without SMTP_URL mail stays here for an
@@ -15,6 +15,12 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /** SMTP attempts so far (sending runs as a retried job). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Set when the last retry failed too; `error` says why. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** Extra headers, e.g. List-Unsubscribe on bulk messages. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [index('email_outbox_created_idx').on(t.createdAt)],
 );
