@@ -7,6 +7,7 @@ import { healthRoutes } from './modules/health/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { chatRuntime } from './realtime/runtime';
 import { outboxRoutes } from './modules/outbox/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsRepository } from './modules/settings/repository';
 import { createSettingsService } from './modules/settings/service';
@@ -38,6 +39,8 @@ import { createUpstream } from './modules/bible/upstream';
 export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(healthRoutes, { database: ctx.database });
   await api.register(outboxRoutes, { db: ctx.db });
+  // Audit log of leaders' actions (recordAudit in modules/audit/audit.ts); read by administrators.
+  await api.register(auditRoutes, { db: ctx.db });
   await api.register(authRoutes, {
     service: createAuthService({
       repo: createAuthRepository(ctx.db),

@@ -11,3 +11,4 @@ export * from './prayers';
 export * from './giving';
 export * from './notifications';
 export * from './bible';
+export * from './audit';
