@@ -4,6 +4,7 @@ import { authRoutes } from './modules/auth/routes';
 import { createAuthRepository } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
+import { backupRoutes } from './modules/ops/backup/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { chatRuntime } from './realtime/runtime';
 import { outboxRoutes } from './modules/outbox/routes';
@@ -38,6 +39,8 @@ import { createUpstream } from './modules/bible/upstream';
  */
 export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(healthRoutes, { database: ctx.database });
+  // Operations: whole-church backup through the running server (npm run backup uses it while the server runs).
+  await api.register(backupRoutes, { database: ctx.database, uploadDir: ctx.config.uploadDir, dataDir: ctx.config.dataDir });
   await api.register(outboxRoutes, { db: ctx.db });
   // Audit log of leaders' actions (recordAudit in modules/audit/audit.ts); read by administrators.
   await api.register(auditRoutes, { db: ctx.db });

@@ -36,11 +36,20 @@ export interface OpenOptions {
   /** A dumped PGlite data directory to start from (tests). */
   loadDataDir?: Blob | File;
   poolMax?: number;
+  /** Shown in pg_stat_activity: a restore refuses to run while a server's connections are there. */
+  applicationName?: string;
 }
+
+/** The name the server's connections carry on PostgreSQL (see OpenOptions.applicationName). */
+export const SERVER_APPLICATION_NAME = 'church-platform';
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      application_name: opts.applicationName ?? SERVER_APPLICATION_NAME,
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
