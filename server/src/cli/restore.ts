@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, SERVER_APPLICATION_NAME } from '../db/client';
