@@ -3,7 +3,48 @@ import { SETTINGS_DEFAULTS } from './settings-constants';
 export * from './settings-constants';
 
 const text = (max: number) => z.string().trim().max(max, `must be ${max} characters or less`);
-const optionalUrl = z.union([z.literal(''), z.url({ error: 'must be a full URL (https://…)' })]).default('');
+/** Links the public site renders: http(s) only, so a `javascript:` or `data:` URL can never reach a page. */
+export const SETTINGS_TEXTS = {
+  saved: 'Settings updated successfully',
+  saveFailed: 'Failed to update settings',
+  loadFailed: 'Failed to load settings',
+  invalidUrl: 'Please enter a web address starting with http:// or https://',
+  invalidEmail: 'Please enter a valid email address',
+  invalidPhone: 'Phone number is invalid',
+  logoUpdated: 'Logo updated',
+  logoInvalid: 'Please select a PNG, JPEG or WebP image',
+  logoTooLarge: 'Logo file too large. Max size: 2MB',
+} as const;
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+const optionalUrl = z
+  .union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .max(300, 'must be 300 characters or less')
+      .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: SETTINGS_TEXTS.invalidUrl })),
+  ])
+  .default('');
+/**
+ * Spec 001 §9 phone pattern: spaces removed, an optional + then a digit 1-9 and
+ * at most 16 digits in all. A South African national number (0 and nine digits,
+ * '012 362 4410') is accepted too: it is how a church here writes its number.
+ */
+const PHONE_PATTERN = /^(?:\+?[1-9]\d{0,15}|0\d{9})$/;
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(40, SETTINGS_TEXTS.invalidPhone)
+  .refine((v) => v === '' || PHONE_PATTERN.test(v.replace(/[\s()-]/g, '')), SETTINGS_TEXTS.invalidPhone)
+  .default('');
+/** Set by the logo upload (POST /settings/logo); only our own stored files are accepted here. */
+const logoUrl = z
+  .union([
+    z.literal(''),
+    z.string().regex(/^\/api\/settings\/logo\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'Upload the logo with the Logo button'),
+  ])
+  .default('');
 
 export const serviceTimeSchema = z.object({
   time: text(60).default('').describe("e.g. '10:00 AM - 12:00 PM'; empty means no service that day"),
@@ -71,11 +112,12 @@ export const churchSettingsSchema = z.object({
   vision: text(1000).default(''),
   coreValues: z.array(coreValueSchema).max(12, 'At most 12 core values').default([]),
   ministries: z.array(ministrySchema).max(30, 'At most 30 ministries').default([]),
-  email: z.union([z.literal(''), z.email({ error: 'Please enter a valid email address' })]).default(''),
-  phone: text(40).default(''),
+  email: z.union([z.literal(''), z.email({ error: SETTINGS_TEXTS.invalidEmail })]).default(''),
+  phone: optionalPhone,
   address: text(300).default(''),
   website: optionalUrl,
   pastorName: text(120).default(''),
+  logoUrl,
   coordinates: coordinatesSchema.nullable().default(null),
   founded: z
     .number()
@@ -126,6 +168,7 @@ export const publicSettingsSchema = z.object({
   story: z.string(),
   founders: z.string(),
   pastorName: z.string(),
+  logoUrl: z.string().describe('The church logo; empty when none was uploaded'),
   mission: z.string(),
   vision: z.string(),
   coreValues: z.array(z.object({ title: z.string(), description: z.string() })),
@@ -156,6 +199,7 @@ export const churchInfoSchema = publicSettingsSchema.pick({
   churchName: true,
   denomination: true,
   pastorName: true,
+  logoUrl: true,
   email: true,
   phone: true,
   address: true,

@@ -33,6 +33,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Durable job queue (server/src/jobs/queue.ts); workers run only after start() in start.ts. */
   jobs: JobQueue;
+  /** A key derived from the server secret for keyed hashes that must agree across instances (sermon view counting). */
+  hashKey: Buffer;
 }
 
 export interface BuildOptions {
@@ -95,6 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     limiter: createRateLimiter(database.db),
     mailer: createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, jobs }),
     jobs,
+    hashKey: crypto.createHmac('sha256', opts.jwtSecret).update('church-platform:hash-key').digest(),
   };
   // Running jobs finish (or are handed back) before the database closes.
   app.addHook('onClose', () => jobs.stop());

@@ -20,6 +20,13 @@ import { eventsRoutes } from './modules/events/routes';
 import { createEventsRepository } from './modules/events/repository';
 import { sermonsPublicRoutes } from './modules/sermons/routes';
 import { createSermonsRepository } from './modules/sermons/repository';
+import { sermonsManageRoutes } from './modules/sermons/manage-routes';
+import { createSermonsManageRepository } from './modules/sermons/manage-repository';
+import { createSermonsService } from './modules/sermons/service';
+import { sermonPreparationRoutes } from './modules/sermon-preparations/routes';
+import { announcementsRoutes } from './modules/announcements/routes';
+import { createAnnouncementsRepository } from './modules/announcements/repository';
+import { settingsLogoRoutes } from './modules/settings/logo';
 import { memberRoutes } from './modules/members/routes';
 import { prayerRoutes } from './modules/prayers/routes';
 import { createPrayersService } from './modules/prayers/service';
@@ -72,7 +79,18 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     churchEmail: async () => (await settings.get()).email,
   });
   await api.register(eventsRoutes, { repo: createEventsRepository(ctx.db) });
-  await api.register(sermonsPublicRoutes, { repo: createSermonsRepository(ctx.db), uploadDir: ctx.config.uploadDir });
+  // Sermons (public library, upload and management, preparation notes), announcements, the church logo.
+  const sermonsManageRepo = createSermonsManageRepository(ctx.db);
+  const sermonsService = createSermonsService({ repo: sermonsManageRepo, uploadDir: ctx.config.uploadDir, hashKey: ctx.hashKey });
+  await api.register(sermonsPublicRoutes, {
+    repo: createSermonsRepository(ctx.db),
+    service: sermonsService,
+    uploadDir: ctx.config.uploadDir,
+  });
+  await api.register(sermonsManageRoutes, { repo: sermonsManageRepo, service: sermonsService, uploadDir: ctx.config.uploadDir });
+  await api.register(sermonPreparationRoutes, { db: ctx.db });
+  await api.register(announcementsRoutes, { repo: createAnnouncementsRepository(ctx.db) });
+  await api.register(settingsLogoRoutes, { service: settings, uploadDir: ctx.config.uploadDir });
   // Member portal: profile, prayers, giving, notifications (with the event-reminder scheduler), engagement, event registration.
   await api.register(memberRoutes, { db: ctx.db });
   await api.register(prayerRoutes, { service: createPrayersService(ctx.db) });

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { isDatabaseEmpty, seedDemoChurch } from './db/seed/demo';
+import { ensureSeedMedia } from './db/seed/publish';
 import { resolveJwtSecret } from './lib/secrets';
 import { ensureBundledBible } from './modules/bible/bundled';
 import { Worker } from 'node:worker_threads';
@@ -56,6 +57,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
     await prepare(database, config, log);
+    if (config.demoData) ensureSeedMedia(config.uploadDir);
     const jwtSecret = await resolveJwtSecret(database, config.jwtSecret, config.dataDir);
     const { app, ctx } = await buildApp({ config, database, jwtSecret });
     await ctx.jobs.start();

@@ -12,3 +12,4 @@ export * from './giving';
 export * from './notifications';
 export * from './bible';
 export * from './audit';
+export * from './publish';

@@ -7,6 +7,7 @@ import { seedEventsAndSermons } from './events-and-sermons';
 import { seedVisitors } from './visitors';
 import { seedMemberPortal } from './member-portal';
 import { seedChat } from './chat';
+import { seedPublish } from './publish';
 
 /**
  * Feature seeders run in this order after the people exist. Each one reads
@@ -19,6 +20,7 @@ const FEATURE_SEEDERS: Array<(db: Db) => Promise<void>> = [
   seedVisitors,
   seedMemberPortal,
   seedChat,
+  seedPublish,
 ];
 
 export async function isDatabaseEmpty(db: Db) {

@@ -29,15 +29,6 @@ export function createSermonsRepository(db: Db) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
-    /** Opening a sermon counts as a view; one statement, so concurrent views all count. */
-    viewPublished: async (id: string) =>
-      (
-        await db
-          .update(sermons)
-          .set({ views: sql`${sermons.views} + 1` })
-          .where(and(eq(sermons.id, id), eq(sermons.published, true)))
-          .returning()
-      )[0],
     series: async () =>
       (
         await db

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,47 +5,53 @@ import { errorResponse, idParams, queryBoolean } from '@church/contract/http';
 import { mediaParams, publicSermonsQuery, sermonResponse, sermonSeriesResponse, sermonsResponse } from '@church/contract/sermons';
 import { notFound } from '../../lib/errors';
 import { sendMedia } from './media';
+import { mediaDir as sermonMediaDir } from './upload';
 import { presentSermon } from './presenter';
 import type { SermonsRepository } from './repository';
+import type { SermonsService } from './service';
 
 /** Where sermon media is stored: UPLOAD_DIR/sermons/<kind>/<file>. */
-export const sermonMediaDir = (uploadDir: string, kind: 'video' | 'audio' | 'thumbnail') => path.join(uploadDir, 'sermons', kind);
+export { mediaDir as sermonMediaDir } from './upload';
 
 /** The public sermon library (spec 002 §7.1) and its media (§7.3). Managing sermons is another module's job. */
-export async function sermonsPublicRoutes(appBase: FastifyInstance, { repo, uploadDir }: { repo: SermonsRepository; uploadDir: string }) {
+export async function sermonsPublicRoutes(
+  appBase: FastifyInstance,
+  { repo, service, uploadDir }: { repo: SermonsRepository; service: SermonsService; uploadDir: string },
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const tags = ['Sermons'];
 
-  app.get(
-    '/sermons/public',
-    {
-      schema: {
-        tags,
-        summary: 'Published sermons, newest first; search, media type and series filters',
-        querystring: publicSermonsQuery,
-        response: { 200: sermonsResponse, 400: errorResponse },
+  for (const url of ['/sermons/public', '/sermons'])
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary:
+            url === '/sermons' ? 'Same as /sermons/public' : 'Published sermons, newest first; search, media type and series filters',
+          querystring: publicSermonsQuery,
+          response: { 200: sermonsResponse, 400: errorResponse },
+        },
       },
-    },
-    async (request) => {
-      const q = request.query;
-      const { rows, total } = await repo.listPublished(q);
-      return { status: 'success' as const, data: { sermons: rows.map(presentSermon), page: q.page, limit: q.limit, total } };
-    },
-  );
+      async (request) => {
+        const q = request.query;
+        const { rows, total } = await repo.listPublished(q);
+        return { status: 'success' as const, data: { sermons: rows.map(presentSermon), page: q.page, limit: q.limit, total } };
+      },
+    );
 
   app.get(
     '/sermons/public/:id',
     {
       schema: {
         tags,
-        summary: 'One published sermon (counts a view)',
+        summary: 'One published sermon (counts a view, once per visitor per day)',
         params: idParams,
         response: { 200: sermonResponse, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
-      const row = await repo.viewPublished(request.params.id);
-      if (!row) throw notFound('Sermon not found');
+      const row = await service.view(request.params.id, request.ip, String(request.headers['user-agent'] ?? '').slice(0, 300));
       return { status: 'success' as const, data: { sermon: presentSermon(row) } };
     },
   );

@@ -53,6 +53,7 @@ export function createSettingsService({ repo, mapTileUrl }: { repo: SettingsRepo
         story: s.story,
         founders: s.founders,
         pastorName: s.pastorName,
+        logoUrl: s.logoUrl,
         mission: s.mission,
         vision: s.vision,
         coreValues: s.coreValues,

@@ -74,6 +74,7 @@ describe('GET /api/settings/church-info', () => {
         'coordinates',
         'denomination',
         'email',
+        'logoUrl',
         'pastorName',
         'phone',
         'serviceTimes',
@@ -129,7 +130,7 @@ describe('GET and POST /api/settings', () => {
     [{ coordinates: { lat: 123, lng: 0 } }, 'latitude must be between -90 and 90'],
     [{ founded: 1500 }, 'founded must be a year after 1800'],
     [{ coreValues: [{ title: '' }] }, 'Each core value needs a title'],
-    [{ website: 'graceharvest' }, 'must be a full URL (https://…)'],
+    [{ website: 'graceharvest' }, 'Please enter a web address starting with http:// or https://'],
   ])('rejects %o with "%s"', async (payload, message) => {
     const { token } = await createUser(t, { role: 'admin' });
     const res = await t.request({ method: 'POST', url: '/api/settings', token, payload });

@@ -1,0 +1,115 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { errorResponses } from '@church/contract/http';
+import { mediaParams } from '@church/contract/sermons';
+import { LOGO_MAX_BYTES, settingsResponse, SETTINGS_TEXTS } from '@church/contract/settings';
+import { auth, currentUser } from '../../plugins/auth';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { closeAfterRefusal } from '../sermons/upload';
+import type { SettingsService } from './service';
+
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+/** The largest size the site shows the logo at (header and footer), doubled for sharp screens. */
+const LOGO_BOX = 256;
+
+/** Reads the upload into memory: it is at most 2 MB, and sharp needs the whole image anyway. */
+async function readLimited(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const limiter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > LOGO_MAX_BYTES) return done(new HttpError(413, SETTINGS_TEXTS.logoTooLarge));
+      chunks.push(chunk);
+      done();
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    stream.on('error', reject);
+    limiter.on('error', reject);
+    limiter.on('finish', resolve);
+    stream.pipe(limiter);
+  });
+  return Buffer.concat(chunks);
+}
+
+/** The church logo: PNG, JPEG or WebP decided from its bytes, at most 2 MB, stored scaled as WebP. */
+export async function settingsLogoRoutes(appBase: FastifyInstance, opts: { service: SettingsService; uploadDir: string }) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const dir = path.join(opts.uploadDir, 'settings');
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+
+  app.post(
+    '/settings/logo',
+    {
+      preHandler: auth.permission('settings:write'),
+      schema: {
+        tags: ['Settings'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Upload the church logo (multipart field "logo": PNG, JPEG or WebP, at most 2 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: settingsResponse, ...errorResponses(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the logo as multipart/form-data');
+      const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1 } });
+      if (!part || part.fieldname !== 'logo') throw badRequest('Choose a logo image to upload');
+      const bytes = await readLimited(part.file).catch((err: unknown) => {
+        if (err instanceof HttpError && err.statusCode === 413) closeAfterRefusal(request);
+        throw err;
+      });
+      if (part.file.truncated) throw new HttpError(413, SETTINGS_TEXTS.logoTooLarge);
+      const type = await fileTypeFromBuffer(bytes.subarray(0, 4100));
+      if (!type || !LOGO_TYPES.includes(type.mime)) throw new HttpError(415, SETTINGS_TEXTS.logoInvalid);
+      let image: Buffer;
+      try {
+        image = await sharp(bytes, { limitInputPixels: 40_000_000 })
+          .resize(LOGO_BOX, LOGO_BOX, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 90 })
+          .toBuffer();
+      } catch {
+        throw new HttpError(415, SETTINGS_TEXTS.logoInvalid);
+      }
+      fs.mkdirSync(dir, { recursive: true });
+      const file = `logo-${crypto.randomUUID()}.webp`;
+      fs.writeFileSync(path.join(dir, file), image);
+      const current = await opts.service.get();
+      const { updatedAt: _updatedAt, ...rest } = current;
+      let settings;
+      try {
+        settings = await opts.service.save({ ...rest, logoUrl: `/api/settings/logo/${file}` }, currentUser(request).id);
+      } catch (err) {
+        fs.rmSync(path.join(dir, file), { force: true });
+        throw err;
+      }
+      const old = current.logoUrl.split('/').pop();
+      if (old) fs.rmSync(path.join(dir, path.basename(old)), { force: true });
+      return { status: 'success' as const, data: { settings } };
+    },
+  );
+
+  app.get(
+    '/settings/logo/:file',
+    {
+      schema: { tags: ['Settings'], summary: 'The church logo (no sign-in)', params: mediaParams },
+    },
+    async (request, reply) => {
+      const { file } = request.params as z.infer<typeof mediaParams>;
+      const current = await opts.service.get();
+      // Only the current logo is served: replaced ones are gone, and nothing else in the folder is reachable.
+      if (current.logoUrl !== `/api/settings/logo/${file}`) throw notFound('File not found');
+      const full = path.join(dir, path.basename(file));
+      if (!fs.existsSync(full)) throw notFound('File not found');
+      return reply.type('image/webp').header('cache-control', 'public, max-age=86400').send(fs.createReadStream(full));
+    },
+  );
+}
