@@ -5,6 +5,8 @@ import { createAuthRepository } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
 import { backupRoutes } from './modules/ops/backup/routes';
+import { defineNightlyBackup } from './modules/ops/nightly-backup';
+import { databaseExecutor, JOBS_SCHEMA } from './jobs/executor';
 import { chatRoutes } from './modules/chat/routes';
 import { chatRuntime } from './realtime/runtime';
 import { outboxRoutes } from './modules/outbox/routes';
@@ -45,9 +47,28 @@ import { createUpstream } from './modules/bible/upstream';
  * what it uses from the context — one line (or a few) per feature.
  */
 export async function registerModules(api: FastifyInstance, ctx: AppContext) {
-  await api.register(healthRoutes, { database: ctx.database });
+  const jobsSql = databaseExecutor(ctx.database);
+  await api.register(healthRoutes, {
+    database: ctx.database,
+    readinessChecks: { jobs: async () => void (await jobsSql.executeSql(`select 1 from ${JOBS_SCHEMA}.version`, [])) },
+  });
   // Operations: whole-church backup through the running server (npm run backup uses it while the server runs).
   await api.register(backupRoutes, { database: ctx.database, uploadDir: ctx.config.uploadDir, dataDir: ctx.config.dataDir });
+  if (ctx.config.backupDir) {
+    const nightly = defineNightlyBackup({
+      ...ctx,
+      uploadDir: ctx.config.uploadDir,
+      backupDir: ctx.config.backupDir,
+      keep: ctx.config.backupKeep,
+    });
+    // Queued when a real server listens (tests send the job themselves).
+    api.addHook('onListen', async () => {
+      await nightly.schedule().then(
+        (at) => api.log.info({ at }, 'next nightly backup queued'),
+        (err) => api.log.error({ err }, 'could not queue the nightly backup'),
+      );
+    });
+  }
   await api.register(outboxRoutes, { db: ctx.db });
   // Audit log of leaders' actions (recordAudit in modules/audit/audit.ts); read by administrators.
   await api.register(auditRoutes, { db: ctx.db });

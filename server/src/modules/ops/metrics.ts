@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { can } from '@church/contract/roles';
 import type { Database } from '../../db/client';
+import { databaseExecutor, JOBS_SCHEMA } from '../../jobs/executor';
 import { userFromToken, bearerToken } from '../../plugins/auth';
 import { forbidden, unauthorized } from '../../lib/errors';
 
@@ -72,6 +73,25 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
         this.set({ state: 'waiting' }, pool.waitingCount);
       } else {
         this.set({ state: 'total' }, 1);
+      }
+    },
+  });
+  const jobsSql = databaseExecutor(database);
+  new Gauge({
+    name: 'job_queue_jobs',
+    help: 'Jobs in the queue by queue name and state (created/retry = waiting, active = running, failed = gave up)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        const res = await jobsSql.executeSql(
+          `select name, state::text as state, count(*)::int as n from ${JOBS_SCHEMA}.job group by 1, 2`,
+          [],
+        );
+        for (const r of res.rows as { name: string; state: string; n: number }[]) this.set({ queue: r.name, state: r.state }, Number(r.n));
+      } catch {
+        // The queue's schema is not there yet: nothing to report.
       }
     },
   });

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
 import { APP_VERSION, codeSchemaVersion } from './version';
+import { readBackup } from './backup/read-backup';
 
 const METRICS_TOKEN = 'metrics-token-'.padEnd(40, 'x');
 let t: TestApp;
@@ -22,7 +26,7 @@ describe('health and readiness', () => {
   it('is ready when the database answers', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health/ready' });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toMatchObject({ ready: true, shuttingDown: false, checks: { database: { ok: true } } });
+    expect(json(res).data).toMatchObject({ ready: true, shuttingDown: false, checks: { database: { ok: true }, jobs: { ok: true } } });
   });
 });
 
@@ -69,5 +73,31 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
     const scraper = await t.request({ method: 'GET', url: '/metrics', token: METRICS_TOKEN });
     expect(scraper.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/ops/backup', () => {
+  it('requires sign-in and an administrator', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/ops/backup' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/ops/backup', headers: { 'x-ops-token': 'guess' } })).statusCode).toBe(401);
+    for (const role of ['member', 'pastor'] as const) {
+      const { token } = await createUser(t, { role });
+      expect((await t.request({ method: 'GET', url: '/api/ops/backup', token })).statusCode).toBe(403);
+    }
+  });
+
+  it('streams a whole, valid backup to an administrator', async () => {
+    const { token } = await createUser(t, { role: 'admin' });
+    const res = await t.request({ method: 'GET', url: '/api/ops/backup', token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="church-backup-.*\.tar"$/);
+    const file = path.join(os.tmpdir(), `ops-route-${process.pid}.tar`);
+    fs.writeFileSync(file, res.rawPayload);
+    try {
+      const { entries } = await readBackup(file);
+      expect(entries.find((e) => e.name.endsWith('-users.jsonl'))?.rows).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 });
