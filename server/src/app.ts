@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createJobQueue, type JobQueue } from './jobs/queue';
+import { createConsentService, type ConsentService } from './modules/consents/service';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createTokenService, type TokenService } from './lib/tokens';
 import { authPlugin } from './plugins/auth';
@@ -35,6 +36,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** A key derived from the server secret for keyed hashes that must agree across instances (sermon view counting). */
   hashKey: Buffer;
+  /** Members' consents (modules/consents/service.ts): `consents.has(userId, 'email_church')`. */
+  consents: ConsentService;
 }
 
 export interface BuildOptions {
@@ -98,6 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     mailer: createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, jobs }),
     jobs,
     hashKey: crypto.createHmac('sha256', opts.jwtSecret).update('church-platform:hash-key').digest(),
+    consents: createConsentService(database.db),
   };
   // Running jobs finish (or are handed back) before the database closes.
   app.addHook('onClose', () => jobs.stop());

@@ -36,6 +36,7 @@ import { givingRoutes } from './modules/giving/routes';
 import { createGivingService } from './modules/giving/service';
 import { notificationRoutes } from './modules/notifications/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { consentRoutes } from './modules/consents/routes';
 import { eventRegistrationRoutes } from './modules/events/registrations-routes';
 import { bibleRoutes } from './modules/bible/routes';
 import { createBibleRepository } from './modules/bible/repository';
@@ -122,6 +123,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     timeZone: async () => (await settings.get()).timeZone,
   });
   await api.register(analyticsRoutes, { db: ctx.db });
+  // Consents: a member's message and privacy preferences (office, issue 13).
+  await api.register(consentRoutes, { db: ctx.db, consents: ctx.consents });
   await api.register(eventRegistrationRoutes, { db: ctx.db });
   // Bible: imported translations first, otherwise the Free Use Bible API behind a server-side cache.
   await api.register(bibleRoutes, {

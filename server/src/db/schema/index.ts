@@ -13,3 +13,4 @@ export * from './notifications';
 export * from './bible';
 export * from './audit';
 export * from './publish';
+export * from './consents';

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { profileQuery } from '../api/profile';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileView } from '../components/profile-view';
+import { PreferencesCard } from '../components/preferences-card';
 
 /** Spec 000 §2 /mobile/profile: view mode, and Edit Profile switches to the form. */
 export function ProfilePage() {
@@ -66,6 +67,7 @@ export function ProfilePage() {
       ) : (
         <ProfileView user={query.data} />
       )}
+      <PreferencesCard />
     </Stack>
   );
 }
