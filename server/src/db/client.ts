@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -73,6 +74,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const pglite = await PGlite.create({
     dataDir: opts.pgliteDir,
     loadDataDir: opts.loadDataDir,
+    // Trigram indexes make member search fast (migration 'members' creates the extension).
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   const database: Database = {

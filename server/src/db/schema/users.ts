@@ -27,6 +27,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isVolunteer: boolean('is_volunteer').notNull().default(false),
     phone: text('phone'),
+    /** The phone's digits only, so '082 555 1234', '+27825551234' and '0825551234' are found alike. */
+    phoneDigits: text('phone_digits').generatedAlwaysAs(sql`regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`),
     address: text('address'),
     joinDate: date('join_date', { mode: 'string' }).notNull().defaultNow(),
     birthday: date('birthday', { mode: 'string' }),
@@ -51,6 +53,15 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('users_role_idx').on(t.role), index('users_join_date_idx').on(t.joinDate)],
+  (t) => [
+    index('users_role_idx').on(t.role),
+    index('users_join_date_idx').on(t.joinDate),
+    // Member search (issue 10): trigram indexes serve ilike '%…%' on name, e-mail and phone digits (pg_trgm).
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_phone_digits_trgm_idx').using('gin', sql`${t.phoneDigits} gin_trgm_ops`),
+    index('users_status_idx').on(t.status),
+    index('users_name_idx').on(t.name, t.id),
+  ],
 );
 export type UserRow = typeof users.$inferSelect;
