@@ -1,8 +1,50 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../server/src/db/client';
 
-const FIRST = ['Thandi', 'Sipho', 'Lerato', 'Johan', 'Anele', 'Pieter', 'Nomsa', 'Themba', 'Zanele', 'Ruan', 'Ayesha', 'Kagiso', 'Naledi', 'Bongani', 'Chantelle', 'Mpho', 'Lindiwe', 'Tshepo', 'Karabo', 'Elize'];
-const LAST = ['Mokoena', 'Nkosi', 'Dlamini', 'van der Merwe', 'Naidoo', 'Botha', 'Khumalo', 'Ndlovu', 'Pretorius', 'Mahlangu', 'Jacobs', 'Zulu', 'Molefe', 'Smith', 'Pillay', 'Mthembu', 'Fourie', 'Sithole', 'Petersen', 'Mabaso'];
+const FIRST = [
+  'Thandi',
+  'Sipho',
+  'Lerato',
+  'Johan',
+  'Anele',
+  'Pieter',
+  'Nomsa',
+  'Themba',
+  'Zanele',
+  'Ruan',
+  'Ayesha',
+  'Kagiso',
+  'Naledi',
+  'Bongani',
+  'Chantelle',
+  'Mpho',
+  'Lindiwe',
+  'Tshepo',
+  'Karabo',
+  'Elize',
+];
+const LAST = [
+  'Mokoena',
+  'Nkosi',
+  'Dlamini',
+  'van der Merwe',
+  'Naidoo',
+  'Botha',
+  'Khumalo',
+  'Ndlovu',
+  'Pretorius',
+  'Mahlangu',
+  'Jacobs',
+  'Zulu',
+  'Molefe',
+  'Smith',
+  'Pillay',
+  'Mthembu',
+  'Fourie',
+  'Sithole',
+  'Petersen',
+  'Mabaso',
+];
 const FUNDS = ['General', 'Building Fund', 'Missions', 'Youth', 'Benevolence'];
 
 const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`);
