@@ -117,8 +117,14 @@ export const routes: RouteObject[] = [
                       { path: paths.memberEdit(), ...notYet('Edit Member') },
                       { path: paths.volunteers, ...notYet('Volunteers') },
                       { path: paths.leadership, ...notYet('Leadership Team') },
-                      { path: paths.sermonPrepare, ...notYet('Sermon Preparation') },
-                      { path: paths.sermonUpload, ...notYet('Upload Sermon') },
+                      {
+                        path: paths.sermonPrepare,
+                        ...page(() => import('../features/publish/pages/sermon-prepare-page'), 'SermonPreparePage', 'Sermon Preparation'),
+                      },
+                      {
+                        path: paths.sermonUpload,
+                        ...page(() => import('../features/publish/pages/sermon-upload-page'), 'SermonUploadPage', 'Upload Sermon'),
+                      },
                       { path: paths.events, ...notYet('Events') },
                       { path: paths.eventCreate, ...notYet('Create Event') },
                       { path: paths.event(), ...notYet('Event Details') },
@@ -130,8 +136,14 @@ export const routes: RouteObject[] = [
                       { path: paths.donations, ...notYet('Donations') },
                       { path: paths.analytics, ...notYet('Analytics') },
                       { path: paths.pastoralCare, ...notYet('Pastoral Care') },
-                      { path: paths.announcements, ...notYet('Announcements') },
-                      { path: paths.settings, ...notYet('Church Settings') },
+                      {
+                        path: paths.announcements,
+                        ...page(() => import('../features/publish/pages/announcements-page'), 'AnnouncementsPage', 'Announcements'),
+                      },
+                      {
+                        path: paths.settings,
+                        ...page(() => import('../features/publish/pages/church-settings-page'), 'ChurchSettingsPage', 'Church Settings'),
+                      },
                       { path: paths.permissions, ...notYet('Permissions') },
                       { path: paths.admin, ...notYet('Admin Panel') },
                       { path: paths.adminMembers, ...notYet('Manage Members') },

@@ -4,6 +4,7 @@ import { PLAIN_MEMBER_NOTE } from '@church/contract/dashboard';
 import { isAdminType, isLeader } from '@church/contract/roles';
 import { firstName, greeting } from '@church/contract/rules/greeting';
 import { DailyVerseCard } from '../../../components/daily-verse-card';
+import { ActiveAnnouncements } from '../../../components/active-announcements';
 import { useSession } from '../../../lib/session';
 import { dashboardQuery } from '../api/dashboard-data';
 import { ContributionsPanel } from '../components/contributions-panel';
@@ -35,6 +36,7 @@ export function DashboardPage() {
           <Text c="dimmed">Welcome to your church dashboard.</Text>
         </div>
         <DailyVerseCard />
+        <ActiveAnnouncements />
         {query.isPending ? (
           <DashboardLoading cards={leader ? 6 : 4} />
         ) : query.isError ? (

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { isAdminType, isLeader } from '@church/contract/roles';
 import { firstName, greeting } from '@church/contract/rules/greeting';
 import { DailyVerseCard } from '../../../components/daily-verse-card';
+import { ActiveAnnouncements } from '../../../components/active-announcements';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { dashboardQuery } from '../api/dashboard-data';
@@ -48,6 +49,7 @@ export function MobileDashboardPage() {
         </Group>
       </Card>
       <DailyVerseCard />
+      <ActiveAnnouncements compact />
       {query.isPending ? (
         <DashboardLoading cards={2} />
       ) : query.isError ? (
