@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { startServer } from './start';
+import { UpgradeError } from './modules/ops/upgrade';
 
 // A .env file beside package.json is read when present (see .env.example).
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -43,7 +44,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof UpgradeError) {
     console.error(err.message);
   } else {
     console.error('Failed to start:', err);

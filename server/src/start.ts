@@ -9,6 +9,7 @@ import { isDatabaseEmpty, seedDemoChurch } from './db/seed/demo';
 import { ensureSeedMedia } from './db/seed/publish';
 import { resolveJwtSecret } from './lib/secrets';
 import { ensureBundledBible } from './modules/bible/bundled';
+import { upgradeDatabase } from './modules/ops/upgrade';
 import { Worker } from 'node:worker_threads';
 
 function runInWorker(pgliteDir: string, demoData: boolean, bundledBible: boolean): Promise<void> {
@@ -31,7 +32,11 @@ export interface RunningServer {
 
 /** Migrations, and the demo church when asked and the database has nobody in it yet. */
 async function prepare(database: Database, config: Config, log: (msg: string) => void) {
-  await database.migrate();
+  await upgradeDatabase(database, {
+    uploadDir: config.uploadDir,
+    backupDir: config.backupDir ?? path.join(config.dataDir, 'backups'),
+    log,
+  });
   if (config.demoData && (await isDatabaseEmpty(database.db))) {
     log('New database: seeding the demo church (DEMO_DATA=false turns this off)');
     await seedDemoChurch(database.db);

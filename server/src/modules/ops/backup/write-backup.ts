@@ -22,6 +22,16 @@ import { withReadSnapshot, type SqlRunner } from './runner';
 
 const BATCH = 2000;
 
+/** How many migrations the database has applied (0 for a new one). */
+export async function appliedMigrations(database: Database): Promise<number> {
+  return withReadSnapshot(database, async (run) => {
+    const [exists] = await run.query<{ t: string | null }>(`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+    if (!exists?.t) return 0;
+    const [row] = await run.query<{ n: string | number }>('select count(*) as n from drizzle.__drizzle_migrations');
+    return Number(row?.n ?? 0);
+  });
+}
+
 /** Rows of one table as JSON lines, in primary-key order, a batch at a time (never the whole table in memory). */
 async function spoolTable(run: SqlRunner, t: TableInfo, file: string): Promise<{ rows: number; size: number; sha256: string }> {
   const out = fs.createWriteStream(file);
@@ -113,11 +123,13 @@ export async function writeBackup(database: Database, uploadDir: string, out: Wr
   const sums: ChecksumEntry[] = [];
   try {
     const code = codeSchemaVersion();
+    // The schema the database is at (before an upgrade it is older than this code's).
+    const applied = await appliedMigrations(database);
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
       appVersion: APP_VERSION,
-      schema: { version: code.version, tag: code.tag },
+      schema: { version: applied, tag: code.tags[applied - 1] ?? 'none' },
       createdAt: new Date().toISOString(),
       database: database.kind,
       snapshot: database.kind === 'postgres',

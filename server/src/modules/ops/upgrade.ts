@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from '../../db/client';
+import { readBackup } from './backup/read-backup';
+import { appliedMigrations, writeBackup } from './backup/write-backup';
+import { codeSchemaVersion } from './version';
+
+/** Said to the person starting the server: what happened and what to do. */
+export class UpgradeError extends Error {}
+
+export interface UpgradeOptions {
+  uploadDir: string;
+  /** Where the backup taken before an upgrade goes. */
+  backupDir: string;
+  log: (msg: string) => void;
+  migrationsDir?: string;
+}
+
+/**
+ * Brings the database to this release's schema without risking it: a
+ * database that already holds data is backed up first (one file, database and
+ * media), and the migrations run in one transaction (drizzle's migrator), so
+ * a failure leaves the database exactly as it was.
+ */
+export async function upgradeDatabase(database: Database, opts: UpgradeOptions): Promise<{ applied: number; backup: string | null }> {
+  const code = codeSchemaVersion(opts.migrationsDir);
+  const before = await appliedMigrations(database);
+  if (before > code.version) {
+    throw new UpgradeError(
+      `This database was upgraded by a newer version of the platform (it has ${before} schema changes; this version knows ${code.version}). ` +
+        'Run that newer version (or later) instead; an older version cannot safely use this data.',
+    );
+  }
+  let backup: string | null = null;
+  if (before > 0 && before < code.version) {
+    fs.mkdirSync(opts.backupDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    backup = path.join(opts.backupDir, `before-upgrade-${code.tags[before - 1]}-to-${code.tag}-${stamp}.tar`);
+    opts.log(`Upgrading the database (${code.version - before} change(s)); backing it up first to ${backup}`);
+    await writeBackup(database, opts.uploadDir, fs.createWriteStream(backup));
+    await readBackup(backup);
+  }
+  try {
+    await database.migrate();
+  } catch (err) {
+    const was = before ? code.tags[before - 1] : 'empty';
+    throw new UpgradeError(
+      `Upgrading the database to ${code.tag} failed, and the upgrade was undone: the data is exactly as it was (schema ${was}).\n` +
+        `  Reason: ${(err as { cause?: Error }).cause?.message ?? (err as Error).message}\n` +
+        '  What to do: start the previous version of the platform again (it works with this data), and report this message to whoever maintains your installation' +
+        (backup ? `.\n  A backup taken just before the attempt is at ${backup} (npm run restore -- <file> brings it back).` : '.'),
+    );
+  }
+  return { applied: code.version - before, backup };
+}
