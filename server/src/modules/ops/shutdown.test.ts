@@ -85,9 +85,10 @@ describe.runIf(reachable)('graceful shutdown', () => {
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body)).toMatchObject({ status: 'error' });
 
+    // Exit code 0 means the drain finished inside the server's own 10 s deadline (past it, it exits 1);
+    // the wall-clock bound allows for process teardown on a machine shared by many test processes.
     expect(await exited).toBe(0);
-    console.log(`exited ${Date.now() - started} ms after SIGTERM`);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(12_000);
     // Stopped accepting: a new connection is refused rather than left hanging.
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
   }, 30_000);
