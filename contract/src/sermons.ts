@@ -37,6 +37,10 @@ export const publicSermonsQuery = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
   limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be 100 or less').default(24),
 });
+/** GET /api/sermons (public API, spec 002 §7.11): published sermons by series and preacher. */
+export const apiSermonsQuery = publicSermonsQuery.extend({
+  preacher: z.string().trim().max(120, 'preacher must be 120 characters or less').optional().describe('Part of the speaker name'),
+});
 export type PublicSermonsQuery = z.input<typeof publicSermonsQuery>;
 
 export const sermonsResponse = z.object({ status: z.literal('success'), data: z.object({ sermons: z.array(sermonSchema), ...pageInfo }) });

@@ -45,6 +45,8 @@ const envSchema = z.object({
   BIBLE_BUNDLED: bool(true),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   UPLOAD_DIR: z.string().optional(),
+  /** Hosts webhooks may reach even on private/loopback addresses (comma-separated), e.g. 127.0.0.1 for a local receiver. */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
   WEB_DIST_DIR: z.string().optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 48)').optional(),
   BACKUP_DIR: z.string().optional(),
@@ -63,6 +65,7 @@ export interface Config {
   demoData: boolean;
   jwtSecret?: string;
   jwtExpiresIn: string;
+  webhookAllowedHosts: string[];
   publicUrl: string;
   corsOrigins: string[];
   trustProxy: boolean;
@@ -113,6 +116,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoData,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',')
+      .map((h) =>
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/^\[|\]$/g, ''),
+      )
+      .filter(Boolean),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())

@@ -42,12 +42,16 @@ import { bibleRoutes } from './modules/bible/routes';
 import { createBibleRepository } from './modules/bible/repository';
 import { createBibleService } from './modules/bible/service';
 import { createUpstream } from './modules/bible/upstream';
+import { registerDeveloperPlatform } from './modules/developers/register';
 
 /**
  * Every feature module, registered under /api. Each one is handed exactly
  * what it uses from the context — one line (or a few) per feature.
  */
 export async function registerModules(api: FastifyInstance, ctx: AppContext) {
+  // Developer platform first: its API-key gate and usage hook must exist before the keyed routes register.
+  // Returns { webhooks }: `webhooks.emit(type, entity, previous?)` is what feature modules call when their data changes.
+  await registerDeveloperPlatform(api, ctx);
   const jobsSql = databaseExecutor(ctx.database);
   await api.register(healthRoutes, {
     database: ctx.database,

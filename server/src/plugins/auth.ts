@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { can, hasRole, type Permission, type Role } from '@church/contract/roles';
+import type { ApiKeyPermission } from '@church/contract/developer-tiers';
+import type { ApiKeyGate, ApiKeyPrincipal } from '../modules/developers/api-key-gate';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/index';
 import type { TokenService } from '../lib/tokens';
@@ -11,9 +13,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, once a guard has run (undefined before, null when anonymous). */
     user?: UserRow | null;
+    /** The developer API key that authenticated this request, when one did. */
+    apiKey?: ApiKeyPrincipal | null;
   }
   interface FastifyInstance {
     tokens: TokenService;
+    apiKeyGate?: ApiKeyGate;
   }
 }
 
@@ -32,6 +37,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const [scheme, value] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+}
+
+/** An API key from X-API-Key, or a bearer token that is an API key (spec 002 §6: either header). */
+export function apiKeyFromRequest(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header) return header.trim();
+  const bearer = bearerToken(request);
+  return bearer?.startsWith('chk_') ? bearer : undefined;
 }
 
 async function resolve(request: FastifyRequest, strict: boolean): Promise<UserRow | null> {
@@ -71,6 +84,21 @@ export const auth = {
       if (user.role !== 'superadmin' && !hasRole(user, roles)) throw forbidden();
     };
   },
+  /**
+   * Routes of the public API. A request carrying an API key is decided by
+   * the key's tier (it must hold `keyPermission`, within its rate limits);
+   * any other request goes through `personGuard` as before.
+   */
+  withApiKey(keyPermission: ApiKeyPermission, personGuard: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+    return async function (this: FastifyInstance, request, reply) {
+      const key = apiKeyFromRequest(request);
+      if (!key) return personGuard.call(this, request, reply);
+      const gate = request.server.apiKeyGate;
+      if (!gate) throw unauthorized('API keys are not accepted here');
+      request.user = null;
+      await gate.authorize(request, reply, key, keyPermission);
+    };
+  },
 };
 
 /** The signed-in user inside a handler guarded by auth.required / permission / roles. */
@@ -82,4 +110,5 @@ export function currentUser(request: FastifyRequest): UserRow {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('user', undefined);
+  app.decorateRequest('apiKey', null);
 });

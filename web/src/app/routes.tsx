@@ -41,10 +41,19 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword, ...page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage') },
 
       // Developer portal: public pages
-      ...[paths.apiDocs, paths.developers, paths.documentation].map((path) => ({ path, ...notYet('API Documentation') })),
-      ...[paths.developerLogin, paths.devLogin].map((path) => ({ path, ...notYet('Developer Login') })),
-      ...[paths.developerRegister, paths.devRegister].map((path) => ({ path, ...notYet('Developer Registration') })),
-      { path: paths.pricing, ...notYet('Pricing') },
+      ...[paths.apiDocs, paths.developers, paths.documentation].map((path) => ({
+        path,
+        ...page(() => import('../features/developers/pages/api-docs-page'), 'ApiDocsPage', 'API Documentation'),
+      })),
+      ...[paths.developerLogin, paths.devLogin].map((path) => ({
+        path,
+        ...page(() => import('../features/developers/pages/developer-login-page'), 'DeveloperLoginPage', 'Developer Login'),
+      })),
+      ...[paths.developerRegister, paths.devRegister].map((path) => ({
+        path,
+        ...page(() => import('../features/developers/pages/developer-register-page'), 'DeveloperRegisterPage', 'Developer Registration'),
+      })),
+      { path: paths.pricing, ...page(() => import('../features/developers/pages/pricing-page'), 'PricingPage', 'Pricing') },
 
       // System pages
       { path: paths.error, element: <ErrorPage /> },
@@ -161,9 +170,15 @@ export const routes: RouteObject[] = [
           {
             element: <RequireDeveloper />,
             children: [
-              ...[paths.apiKeys, paths.apiKeysAlias].map((path) => ({ path, ...notYet('API Keys') })),
+              ...[paths.apiKeys, paths.apiKeysAlias].map((path) => ({
+                path,
+                ...page(() => import('../features/developers/pages/api-keys-page'), 'ApiKeysPage', 'API Keys'),
+              })),
               { path: paths.webhooks, ...notYet('Webhooks') },
-              { path: paths.developerAnalytics, ...notYet('API Analytics') },
+              {
+                path: paths.developerAnalytics,
+                ...page(() => import('../features/developers/pages/developer-analytics-page'), 'DeveloperAnalyticsPage', 'API Analytics'),
+              },
               { path: paths.integrations, ...notYet('Integrations') },
             ],
           },

@@ -16,17 +16,25 @@ export function onToastHostWanted(listener: () => void): () => void {
   return () => hostListeners.delete(listener);
 }
 
-function show(message: string, color: 'green' | 'red' | 'blue') {
+function show(message: string, color: 'green' | 'red' | 'blue', autoClose = 5000) {
   if (!hostWanted) {
     hostWanted = true;
     hostListeners.forEach((l) => l());
   }
   loading ??= import('@mantine/notifications');
-  void loading.then(({ notifications }) => notifications.show({ message, color, autoClose: 5000 }));
+  void loading.then(({ notifications }) =>
+    notifications.show({ message, color, autoClose, closeButtonProps: { 'aria-label': 'Dismiss notification' } }),
+  );
 }
 
 export const notify = {
   success: (message: string) => show(message, 'green'),
   error: (message: string) => show(message, 'red'),
   info: (message: string) => show(message, 'blue'),
+};
+
+/** The developer screens use 3-second toasts (spec 002 §9). */
+export const devNotify = {
+  success: (message: string) => show(message, 'green', 3000),
+  error: (message: string) => show(message, 'red', 3000),
 };

@@ -14,3 +14,4 @@ export * from './bible';
 export * from './audit';
 export * from './publish';
 export * from './consents';
+export * from './developers';

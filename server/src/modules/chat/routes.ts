@@ -31,10 +31,15 @@ export async function chatRoutes(appBase: FastifyInstance, opts: { service: Chat
   app.get(
     '/chat/rooms',
     {
-      preHandler: auth.required,
-      schema: { tags, security, summary: 'Active rooms, with membership and unread counts', response: { 200: roomsResponse, ...errors } },
+      preHandler: auth.withApiKey('read:chat', auth.required),
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }, { apiKey: [] }],
+        summary: 'Active rooms, with membership and unread counts (an API key sees the room list only)',
+        response: { 200: roomsResponse, ...errors },
+      },
     },
-    async (request) => ok({ rooms: await service.listRooms(currentUser(request)) }),
+    async (request) => ok({ rooms: request.apiKey ? await service.listPublicRooms() : await service.listRooms(currentUser(request)) }),
   );
 
   app.post(

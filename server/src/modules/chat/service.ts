@@ -10,6 +10,9 @@ import type { ChatBus } from '../../realtime/bus';
 import type { ChatRepository, MessageWithSender } from './repository';
 import { presentMessage, presentRoom, summariseReactions, type StoredFile } from './presenter';
 
+/** A user id no one has: listRooms joins membership on it and finds none. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
 type Actor = Pick<UserRow, 'id' | 'name' | 'role' | 'permissions'>;
 
 const startOfToday = () => {
@@ -114,6 +117,12 @@ export function createChatService(deps: { repo: ChatRepository; bus: ChatBus; on
     async listRooms(user: Actor) {
       const rows = await repo.listRooms(user.id);
       return rows.map((r) => presentRoom(r, canPostIn(user, r.type)));
+    },
+
+    /** The room list as an API key sees it: no membership, no unread counts, no posting. */
+    async listPublicRooms() {
+      const rows = await repo.listRooms(NO_USER);
+      return rows.map((r) => presentRoom(r, false));
     },
 
     async createRoom(user: Actor, input: CreateRoomRequest & { description: string; type: 'public' | 'announcement' }) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eventResponse, eventsQuery, eventsResponse } from '@church/contract/events';
-import { errorResponse, idParams } from '@church/contract/http';
+import { errorResponse, errorResponses, idParams } from '@church/contract/http';
 import { notFound } from '../../lib/errors';
 import { auth } from '../../plugins/auth';
 import { presentEvent } from './presenter';
@@ -20,18 +20,20 @@ export async function eventsRoutes(appBase: FastifyInstance, { repo }: { repo: E
   app.get(
     '/events',
     {
-      preHandler: auth.optional,
+      // An API key with read:events may ask for past events too; anonymous callers get upcoming only.
+      preHandler: auth.withApiKey('read:events', auth.optional),
       schema: {
         tags,
+        security: [{ apiKey: [] }, { bearerAuth: [] }, {}],
         summary: 'Events, soonest first (anonymous callers: upcoming only)',
         querystring: eventsQuery,
-        response: { 200: eventsResponse, 400: errorResponse },
+        response: { 200: eventsResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
       const user = request.user ?? null;
       const q = request.query;
-      const when = user ? (q.when ?? 'all') : 'upcoming';
+      const when = user || request.apiKey ? (q.when ?? 'all') : 'upcoming';
       const { rows, total } = await repo.list({ when, type: q.type, page: q.page, limit: q.limit, userId: user?.id ?? null });
       return { status: 'success' as const, data: { events: rows.map(presentEvent), page: q.page, limit: q.limit, total } };
     },

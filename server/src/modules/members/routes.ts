@@ -8,6 +8,9 @@ import {
   profileResponse,
   profileUpdateRequest,
 } from '@church/contract/members';
+import { z } from 'zod';
+import { publicMembersResponse } from '@church/contract/developers';
+import { presentPublicMember } from '../developers/member-presenter';
 import { newMemberCutoff } from '@church/contract/rules/dashboard';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { conflict } from '../../lib/errors';
@@ -85,19 +88,22 @@ export async function memberRoutes(appBase: FastifyInstance, { db }: { db: Db })
   app.get(
     '/members',
     {
-      preHandler: auth.permission('members:read'),
+      // One path, two callers: a leader's bearer token gets the directory; an API key with
+      // read:members gets the deliberately minimal public view (developers/member-presenter.ts).
+      preHandler: auth.withApiKey('read:members', auth.permission('members:read')),
       schema: {
         tags,
-        security,
-        summary: 'The member directory (leaders)',
+        security: [{ bearerAuth: [] }, { apiKey: [] }],
+        summary: 'The member directory (leaders); an API key gets the minimal public view',
         querystring: membersListQuery,
-        response: { 200: membersListResponse, ...errors },
+        response: { 200: z.union([membersListResponse, publicMembersResponse]), ...errors, 429: errors[400] },
       },
     },
     async (request) => {
       const { q, page, limit } = request.query;
       const { rows, total } = await repo.list(q, page, limit);
-      return { status: 'success' as const, data: { members: rows.map(presentUser), page, limit, total } };
+      const present = request.apiKey ? presentPublicMember : presentUser;
+      return { status: 'success' as const, data: { members: rows.map(present), page, limit, total } };
     },
   );
 }

@@ -7,7 +7,14 @@ const contains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}
 
 export function createSermonsRepository(db: Db) {
   return {
-    async listPublished(q: { search?: string; type: 'all' | 'video' | 'audio'; series?: string; page: number; limit: number }) {
+    async listPublished(q: {
+      search?: string;
+      type: 'all' | 'video' | 'audio';
+      series?: string;
+      preacher?: string;
+      page: number;
+      limit: number;
+    }) {
       const filters: SQL[] = [eq(sermons.published, true)];
       if (q.search) {
         const p = contains(q.search);
@@ -16,6 +23,7 @@ export function createSermonsRepository(db: Db) {
       if (q.type === 'video') filters.push(isNotNull(sermons.videoFile));
       if (q.type === 'audio') filters.push(isNotNull(sermons.audioFile));
       if (q.series) filters.push(eq(sermons.series, q.series));
+      if (q.preacher) filters.push(ilike(sermons.speaker, contains(q.preacher)));
       const where = and(...filters);
       const [rows, [total]] = await Promise.all([
         db

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParams, queryBoolean } from '@church/contract/http';
-import { mediaParams, publicSermonsQuery, sermonResponse, sermonSeriesResponse, sermonsResponse } from '@church/contract/sermons';
+import { errorResponse, errorResponses, idParams, queryBoolean } from '@church/contract/http';
+import { auth } from '../../plugins/auth';
+import {
+  apiSermonsQuery,
+  mediaParams,
+  publicSermonsQuery,
+  sermonResponse,
+  sermonSeriesResponse,
+  sermonsResponse,
+} from '@church/contract/sermons';
 import { notFound } from '../../lib/errors';
 import { sendMedia } from './media';
 import { mediaDir as sermonMediaDir } from './upload';
@@ -21,16 +29,21 @@ export async function sermonsPublicRoutes(
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const tags = ['Sermons'];
 
+  // GET /sermons is the public API's name for the library (spec 002 §7.11): an API key needs read:sermons; it also filters by preacher.
   for (const url of ['/sermons/public', '/sermons'])
     app.get(
       url,
       {
+        preHandler: url === '/sermons' ? auth.withApiKey('read:sermons', auth.optional) : undefined,
         schema: {
           tags,
+          ...(url === '/sermons' ? { security: [{ apiKey: [] }, {}] } : {}),
           summary:
-            url === '/sermons' ? 'Same as /sermons/public' : 'Published sermons, newest first; search, media type and series filters',
-          querystring: publicSermonsQuery,
-          response: { 200: sermonsResponse, 400: errorResponse },
+            url === '/sermons'
+              ? 'Published sermons, newest first, by series and preacher (also with an API key)'
+              : 'Published sermons, newest first; search, media type and series filters',
+          querystring: apiSermonsQuery,
+          response: { 200: sermonsResponse, ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request) => {
