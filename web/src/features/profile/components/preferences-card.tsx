@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import type { ConsentKind } from '@church/contract/consents';
+import { notify } from '../../../lib/notify';
 import { preferencesQuery, useUpdatePreferences } from '../api/preferences';
 
 const dateFmt = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -18,8 +18,8 @@ export function PreferencesCard() {
     update.mutate(
       { preferences: [{ kind, granted }] },
       {
-        onSuccess: (res) => notifications.show({ color: 'green', message: res.message }),
-        onError: (err) => notifications.show({ color: 'red', message: err.message }),
+        onSuccess: (res) => notify.success(res.message),
+        onError: (err) => notify.error(err.message),
       },
     );
 
