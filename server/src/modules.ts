@@ -11,6 +11,7 @@ import { chatRoutes } from './modules/chat/routes';
 import { chatRuntime } from './realtime/runtime';
 import { outboxRoutes } from './modules/outbox/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { pastorDashboardRoutes } from './modules/pastor-dashboard/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsRepository } from './modules/settings/repository';
 import { createSettingsService } from './modules/settings/service';
@@ -77,6 +78,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(outboxRoutes, { db: ctx.db });
   // Audit log of leaders' actions (recordAudit in modules/audit/audit.ts); read by administrators.
   await api.register(auditRoutes, { db: ctx.db });
+  // Pastor dashboard: one aggregate call (issue 10).
+  await api.register(pastorDashboardRoutes, { db: ctx.db });
   await api.register(authRoutes, {
     service: createAuthService({
       repo: createAuthRepository(ctx.db),

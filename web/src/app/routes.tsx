@@ -116,7 +116,10 @@ export const routes: RouteObject[] = [
               {
                 ...managementLayout,
                 children: [
-                  { path: paths.pastorDashboard, ...notYet('Pastor Dashboard') },
+                  {
+                    path: paths.pastorDashboard,
+                    ...page(() => import('../features/pastor-dashboard/pages/pastor-dashboard-page'), 'PastorDashboardPage'),
+                  },
                   {
                     element: <RequirePastor />,
                     children: [

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { auditActor } from '../audit/audit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, errorResponses } from '@church/contract/http';
 import {
@@ -100,7 +101,7 @@ export async function prayerRoutes(appBase: FastifyInstance, { service }: { serv
       },
     },
     async (request) => {
-      const updated = await service.setStatus(request.params.id, request.body.status);
+      const updated = await service.setStatus(request.params.id, request.body.status, auditActor(request));
       return {
         status: 'success' as const,
         message: `Prayer request ${request.body.status} successfully`,

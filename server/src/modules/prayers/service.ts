@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { prayers, type UserRow } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { createNotifications } from '../notifications/repository';
+import { recordAudit, type AuditActor } from '../audit/audit';
 import { createPrayersRepository, visibleTo } from './repository';
 
 const STATUS_NOTICE: Partial<Record<PrayerStatus, (title: string, isPublic: boolean) => { title: string; message: string }>> = {
@@ -36,7 +37,8 @@ export function createPrayersService(db: Db) {
       return { prayer, userName: user.name };
     },
     /** A leader moves a prayer on; the asker hears about approval and answers. */
-    async setStatus(id: string, status: PrayerStatus) {
+    /** `actor` (the leader) is recorded in the audit log with the change, in the same transaction. */
+    async setStatus(id: string, status: PrayerStatus, actor?: AuditActor) {
       return repo.transaction(async (tx) => {
         const current = await repo.get(id, tx);
         if (!current) throw notFound('Prayer request not found');
@@ -46,6 +48,17 @@ export function createPrayersService(db: Db) {
           { status, answeredAt: status === 'answered' ? (current.prayer.answeredAt ?? new Date()) : null },
           tx,
         );
+        if (changed && actor) {
+          await recordAudit(tx, {
+            ...actor,
+            action: `prayer.${status}`,
+            entityType: 'prayer',
+            entityId: id,
+            summary: `Prayer "${current.prayer.title}": ${current.prayer.status} → ${status}`,
+            before: { status: current.prayer.status },
+            after: { status },
+          });
+        }
         const notice = STATUS_NOTICE[status];
         if (changed && notice && current.prayer.userId) {
           await createNotifications(tx, [

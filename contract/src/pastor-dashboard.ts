@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Spec 001 §2: the pending-prayer preview shows 60 characters; lists show 5. */
+export const PASTOR_PREVIEW_CHARS = 60;
+export const PASTOR_LIST_SIZE = 5;
+
+const item = z.object({ _id: z.string(), id: z.string() });
+
+/** GET /api/dashboard/pastor: every figure and list of the pastor dashboard, computed by the server in one SQL statement. */
+export const pastorDashboardSchema = z.object({
+  stats: z.object({
+    totalMembers: z.number().int(),
+    newMembers: z.number().int().describe('Joined within the last month'),
+    monthlyGrowth: z.number().describe('Percent against last month; 100 when last month had none and new members exist'),
+    totalGiving: z.number().describe('Completed gifts, rand'),
+    monthlyGiving: z.number().describe('Completed gifts this calendar month, rand'),
+    prayerRequests: z.number().int(),
+    pendingPrayers: z.number().int(),
+    upcomingEvents: z.number().int(),
+    attendance: z.number().describe('Average attendance over the last 5 past events'),
+    baptism: z.number().int().describe('Baptised within the last 12 months'),
+    volunteers: z.number().int(),
+  }),
+  pendingPrayers: z.array(
+    item.extend({ title: z.string(), preview: z.string(), submittedBy: z.string(), priority: z.string(), createdAt: z.string() }),
+  ),
+  recentMembers: z.array(item.extend({ name: z.string(), email: z.string(), role: z.string(), status: z.string(), joinDate: z.string() })),
+  recentPrayers: z.array(item.extend({ title: z.string(), submittedBy: z.string(), status: z.string(), createdAt: z.string() })),
+  upcomingEvents: z.array(
+    item.extend({
+      title: z.string(),
+      startsAt: z.string(),
+      time: z.string().nullable(),
+      location: z.string().nullable(),
+      type: z.string(),
+    }),
+  ),
+  topFunds: z.array(z.object({ fund: z.string(), total: z.number(), gifts: z.number().int() })),
+  topGivers: z.array(z.object({ name: z.string(), total: z.number() })).describe('This year, completed gifts'),
+});
+export type PastorDashboard = z.infer<typeof pastorDashboardSchema>;
+export const pastorDashboardResponse = z.object({ status: z.literal('success'), data: pastorDashboardSchema });
