@@ -33,12 +33,32 @@ export const createPrayerRequest = z.object({
     .min(1, 'Description is required')
     .max(4000, 'Description must be at most 4000 characters'),
   isPublic: z.boolean().default(true).describe("'Share publicly with church'"),
+  onBehalfOf: z
+    .string()
+    .trim()
+    .max(100, 'Name must be at most 100 characters')
+    .optional()
+    .describe('Leaders only: the name of the person who asked (a request taken by phone or at the door)'),
+  priority: z.enum(PRAYER_PRIORITIES, { error: 'Priority must be low, medium or high' }).optional().describe('Leaders only'),
 });
 export type CreatePrayerRequest = z.input<typeof createPrayerRequest>;
 
 export const prayersListQuery = paginationQuery(50, 200).extend({
   status: z.enum(PRAYER_STATUSES).optional(),
+  priority: z.enum(PRAYER_PRIORITIES, { error: 'Priority must be low, medium or high' }).optional(),
 });
+
+/** Spec 001 §8 texts of the prayer management pages. */
+export const PRAYER_TEXTS = {
+  statusDone: (status: string) => `Prayer request ${status} successfully`,
+  /** Spec 001 §8 template 'Failed to {status} prayer request', filled with the status word as the spec's success text is. */
+  statusFailed: (status: string) => `Failed to ${status} prayer request`,
+  priorityUpdated: 'Prayer priority updated',
+  priorityFailed: 'Failed to update priority',
+  leadersOnly: 'Only leaders can submit a prayer request on behalf of someone or set its priority',
+  loadFailed: 'Failed to load prayer requests',
+  added: 'Prayer request added',
+} as const;
 export const prayersListResponse = z.object({
   status: z.literal('success'),
   data: z.object({ prayers: z.array(prayerSchema), ...pageInfo }),

@@ -44,6 +44,14 @@ import { createBibleRepository } from './modules/bible/repository';
 import { createBibleService } from './modules/bible/service';
 import { createUpstream } from './modules/bible/upstream';
 import { registerDeveloperPlatform } from './modules/developers/register';
+import { eventsManageRoutes } from './modules/events/manage-routes';
+import { createEventsManageService } from './modules/events/manage-service';
+import { auditPort } from './modules/care/audit-port';
+import { careRoutes } from './modules/care/routes';
+import { createLeaderAlerts } from './modules/care/alerts';
+import { volunteersRoutes } from './modules/volunteers/routes';
+import { createCareRepository } from './modules/care/repository';
+import { createCareService } from './modules/care/service';
 
 /**
  * Every feature module, registered under /api. Each one is handed exactly
@@ -94,15 +102,24 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   // Public site: settings, visitors, contact messages, public events and sermons.
   const settings = createSettingsService({ repo: createSettingsRepository(ctx.db), mapTileUrl: ctx.config.mapTileUrl });
   await api.register(settingsRoutes, { service: settings });
+  // Leaders hear about new visitors, contact messages and prayer requests (church settings + each leader's choice).
+  const alerts = createLeaderAlerts({
+    db: ctx.db,
+    mailer: ctx.mailer,
+    switches: async () => (await settings.get()).notifications,
+    log: api.log,
+  });
   await api.register(visitorsRoutes, {
     service: createVisitorsService({
       repo: createVisitorsRepository(ctx.db),
       limiter: ctx.limiter,
       timeZone: async () => (await settings.get()).timeZone,
+      alerts,
     }),
   });
   await api.register(contactRoutes, {
     db: ctx.db,
+    alerts,
     limiter: ctx.limiter,
     mailer: ctx.mailer,
     churchEmail: async () => (await settings.get()).email,
@@ -122,7 +139,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(settingsLogoRoutes, { service: settings, uploadDir: ctx.config.uploadDir });
   // Member portal: profile, prayers, giving, notifications (with the event-reminder scheduler), engagement, event registration.
   await api.register(memberRoutes, { db: ctx.db });
-  await api.register(prayerRoutes, { service: createPrayersService(ctx.db) });
+  await api.register(prayerRoutes, { service: createPrayersService(ctx.db, { alerts, audit: auditPort }) });
   await api.register(givingRoutes, { service: createGivingService({ db: ctx.db, limiter: ctx.limiter }) });
   await api.register(notificationRoutes, {
     db: ctx.db,
@@ -133,6 +150,15 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   // Consents: a member's message and privacy preferences (office, issue 13).
   await api.register(consentRoutes, { db: ctx.db, consents: ctx.consents });
   await api.register(eventRegistrationRoutes, { db: ctx.db });
+  // Care and events management (pastor/admin): events CRUD and check-in.
+  const timeZone = async () => (await settings.get()).timeZone;
+  await api.register(eventsManageRoutes, {
+    service: createEventsManageService({ db: ctx.db, repo: createEventsRepository(ctx.db), timeZone, audit: auditPort }),
+  });
+  await api.register(volunteersRoutes, { db: ctx.db, timeZone });
+  await api.register(careRoutes, {
+    service: createCareService({ db: ctx.db, repo: createCareRepository(ctx.db), timeZone, audit: auditPort }),
+  });
   // Bible: imported translations first, otherwise the Free Use Bible API behind a server-side cache.
   await api.register(bibleRoutes, {
     service: createBibleService({

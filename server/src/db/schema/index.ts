@@ -15,3 +15,4 @@ export * from './audit';
 export * from './publish';
 export * from './consents';
 export * from './developers';
+export * from './care';

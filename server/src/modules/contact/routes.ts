@@ -15,6 +15,7 @@ import { contactMessages, type ContactMessageRow } from '../../db/schema/index';
 import type { Mailer } from '../../lib/mailer';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { auth } from '../../plugins/auth';
+import type { LeaderAlerts } from '../care/alerts';
 
 /** Public form: enough for a real conversation, too few for a spam run. */
 export const CONTACT_MESSAGES_PER_HOUR = 10;
@@ -34,12 +35,13 @@ interface Deps {
   db: Db;
   limiter: RateLimiter;
   mailer: Mailer;
+  alerts?: LeaderAlerts;
   /** The church's own address from the settings (empty when not set). */
   churchEmail: () => Promise<string>;
 }
 
 /** Small enough to keep queries beside the routes: one insert, one list. */
-export async function contactRoutes(appBase: FastifyInstance, { db, limiter, mailer, churchEmail }: Deps) {
+export async function contactRoutes(appBase: FastifyInstance, { db, limiter, mailer, alerts, churchEmail }: Deps) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const tags = ['Contact'];
 
@@ -80,6 +82,12 @@ export async function contactRoutes(appBase: FastifyInstance, { db, limiter, mai
             .catch((err) => request.log.error({ err }, 'contact mail failed'));
         }
       }
+      await alerts?.notify({
+        topic: 'contactMessages',
+        title: 'New message',
+        message: `${b.name} sent a message through the website.`,
+        link: '/inbox',
+      });
       return reply.code(201).send({
         status: 'success',
         message: CONTACT_SUCCESS_TEXT,

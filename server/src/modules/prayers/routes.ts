@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { auditActor } from '../audit/audit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, errorResponses } from '@church/contract/http';
 import {
   createPrayerRequest,
+  PRAYER_TEXTS,
   prayerResponse,
   prayerStatsResponse,
   prayersListQuery,
@@ -35,8 +35,8 @@ export async function prayerRoutes(appBase: FastifyInstance, { service }: { serv
       },
     },
     async (request) => {
-      const { page, limit, status } = request.query;
-      const { rows, total } = await service.list(currentUser(request), { page, limit, status });
+      const { page, limit, status, priority } = request.query;
+      const { rows, total } = await service.list(currentUser(request), { page, limit, status, priority });
       return { status: 'success' as const, data: { prayers: rows.map(presentPrayer), page, limit, total } };
     },
   );
@@ -54,8 +54,8 @@ export async function prayerRoutes(appBase: FastifyInstance, { service }: { serv
       },
     },
     async (request) => {
-      const { page, limit, status } = request.query;
-      const { rows, total } = await service.listAll({ page, limit, status });
+      const { page, limit, status, priority } = request.query;
+      const { rows, total } = await service.listAll({ page, limit, status, priority });
       return { status: 'success' as const, data: { prayers: rows.map(presentPrayer), page, limit, total } };
     },
   );
@@ -67,6 +67,24 @@ export async function prayerRoutes(appBase: FastifyInstance, { service }: { serv
       schema: { tags, security, summary: 'Prayer counts by status (leaders)', response: { 200: prayerStatsResponse, ...errors } },
     },
     async () => ({ status: 'success' as const, data: await service.stats() }),
+  );
+
+  app.get(
+    '/prayers/:id',
+    {
+      preHandler: auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'One prayer request (leaders: any; members: their own or shared ones)',
+        params: idParams,
+        response: { 200: prayerResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { prayer: presentPrayer(await service.get(currentUser(request), request.params.id)) },
+    }),
   );
 
   app.post(
@@ -101,10 +119,10 @@ export async function prayerRoutes(appBase: FastifyInstance, { service }: { serv
       },
     },
     async (request) => {
-      const updated = await service.setStatus(request.params.id, request.body.status, auditActor(request));
+      const updated = await service.setStatus(currentUser(request), request.params.id, request.body.status);
       return {
         status: 'success' as const,
-        message: `Prayer request ${request.body.status} successfully`,
+        message: PRAYER_TEXTS.statusDone(request.body.status),
         data: { prayer: presentPrayer(updated) },
       };
     },
@@ -124,8 +142,8 @@ export async function prayerRoutes(appBase: FastifyInstance, { service }: { serv
       },
     },
     async (request) => {
-      const updated = await service.setPriority(request.params.id, request.body.priority);
-      return { status: 'success' as const, message: 'Prayer priority updated', data: { prayer: presentPrayer(updated) } };
+      const updated = await service.setPriority(currentUser(request), request.params.id, request.body.priority);
+      return { status: 'success' as const, message: PRAYER_TEXTS.priorityUpdated, data: { prayer: presentPrayer(updated) } };
     },
   );
 }

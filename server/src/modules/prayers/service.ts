@@ -1,13 +1,16 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { can } from '@church/contract/roles';
-import type { PrayerStatus } from '@church/contract/prayers';
+import { PRAYER_TEXTS, type PrayerStatus } from '@church/contract/prayers';
 import { oneMonthAgo } from '@church/contract/rules/dashboard';
 import type { Db } from '../../db/client';
 import { prayers, type UserRow } from '../../db/schema/index';
-import { notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
+import type { LeaderAlerts } from '../care/alerts';
+import type { AuditFn } from '../care/audit-port';
 import { createNotifications } from '../notifications/repository';
-import { recordAudit, type AuditActor } from '../audit/audit';
 import { createPrayersRepository, visibleTo } from './repository';
+
+type Priority = 'low' | 'medium' | 'high';
 
 const STATUS_NOTICE: Partial<Record<PrayerStatus, (title: string, isPublic: boolean) => { title: string; message: string }>> = {
   approved: (title, isPublic) => ({
@@ -16,29 +19,67 @@ const STATUS_NOTICE: Partial<Record<PrayerStatus, (title: string, isPublic: bool
       ? `Your prayer request "${title}" has been approved and shared with the church.`
       : `Your prayer request "${title}" has been approved. Our leaders are praying with you.`,
   }),
+  rejected: (title) => ({
+    title: 'Prayer request reviewed',
+    message: `Your prayer request "${title}" will not be shared with the church. Our leaders have read it, and one of them may contact you.`,
+  }),
   answered: (title) => ({ title: 'Prayer answered', message: `Your prayer request "${title}" has been marked as answered. Praise God!` }),
 };
 
-export function createPrayersService(db: Db) {
+const combine = (...parts: (SQL | undefined)[]) => {
+  const present = parts.filter((p): p is SQL => !!p);
+  return present.length ? and(...present) : undefined;
+};
+
+export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audit?: AuditFn } = {}) {
   const repo = createPrayersRepository(db);
+  const audit: AuditFn = deps.audit ?? (async () => {});
+  type ListOpts = { page: number; limit: number; status?: PrayerStatus; priority?: Priority };
+  const filters = (opts: ListOpts) =>
+    combine(opts.status ? eq(prayers.status, opts.status) : undefined, opts.priority ? eq(prayers.priority, opts.priority) : undefined);
 
   return {
     /** GET /prayers: own and approved public ones; leaders see every prayer. */
-    list(user: UserRow, opts: { page: number; limit: number; status?: PrayerStatus }) {
+    list(user: UserRow, opts: ListOpts) {
       const scope = can(user, 'prayers:moderate') ? undefined : visibleTo(user.id);
-      const filter: SQL | undefined = opts.status ? eq(prayers.status, opts.status) : undefined;
-      return repo.list(scope && filter ? and(scope, filter) : (scope ?? filter), opts.page, opts.limit);
+      return repo.list(combine(scope, filters(opts)), opts.page, opts.limit);
     },
-    listAll(opts: { page: number; limit: number; status?: PrayerStatus }) {
-      return repo.list(opts.status ? eq(prayers.status, opts.status) : undefined, opts.page, opts.limit);
+    listAll: (opts: ListOpts) => repo.list(filters(opts), opts.page, opts.limit),
+    /** One prayer: leaders any; others only what GET /prayers would show them. */
+    async get(user: UserRow, id: string) {
+      const row = await repo.get(id);
+      if (!row) throw notFound('Prayer request not found');
+      const p = row.prayer;
+      const visible = p.userId === user.id || (p.isPublic && (p.status === 'approved' || p.status === 'answered'));
+      if (!can(user, 'prayers:moderate') && !visible) throw notFound('Prayer request not found');
+      return row;
     },
-    async create(user: UserRow, input: { title: string; description: string; isPublic: boolean }) {
-      const prayer = await repo.insert({ ...input, userId: user.id, submittedBy: user.name, status: 'pending' });
-      return { prayer, userName: user.name };
+    async create(
+      user: UserRow,
+      input: { title: string; description: string; isPublic: boolean; onBehalfOf?: string; priority?: Priority },
+    ) {
+      const leader = can(user, 'prayers:moderate');
+      if ((input.onBehalfOf || input.priority) && !leader) throw forbidden(PRAYER_TEXTS.leadersOnly);
+      // On behalf of someone else: the asker is that name, and no account gets the asker's notifications.
+      const prayer = await repo.insert({
+        title: input.title,
+        description: input.description,
+        isPublic: input.isPublic,
+        userId: input.onBehalfOf ? null : user.id,
+        submittedBy: input.onBehalfOf || user.name,
+        priority: input.priority ?? 'medium',
+        status: 'pending',
+      });
+      await deps.alerts?.notify({
+        topic: 'prayers',
+        title: 'New prayer request',
+        message: `${prayer.submittedBy || 'Someone'} asked for prayer: "${prayer.title}"`,
+        link: `/prayers/${prayer.id}`,
+      });
+      return { prayer, userName: input.onBehalfOf ? null : user.name };
     },
-    /** A leader moves a prayer on; the asker hears about approval and answers. */
-    /** `actor` (the leader) is recorded in the audit log with the change, in the same transaction. */
-    async setStatus(id: string, status: PrayerStatus, actor?: AuditActor) {
+    /** A leader moves a prayer on; the asker hears about it; the audit log keeps who did it. */
+    async setStatus(actor: UserRow, id: string, status: PrayerStatus) {
       return repo.transaction(async (tx) => {
         const current = await repo.get(id, tx);
         if (!current) throw notFound('Prayer request not found');
@@ -48,17 +89,6 @@ export function createPrayersService(db: Db) {
           { status, answeredAt: status === 'answered' ? (current.prayer.answeredAt ?? new Date()) : null },
           tx,
         );
-        if (changed && actor) {
-          await recordAudit(tx, {
-            ...actor,
-            action: `prayer.${status}`,
-            entityType: 'prayer',
-            entityId: id,
-            summary: `Prayer "${current.prayer.title}": ${current.prayer.status} → ${status}`,
-            before: { status: current.prayer.status },
-            after: { status },
-          });
-        }
         const notice = STATUS_NOTICE[status];
         if (changed && notice && current.prayer.userId) {
           await createNotifications(tx, [
@@ -70,14 +100,37 @@ export function createPrayersService(db: Db) {
             },
           ]);
         }
+        if (changed) {
+          await audit(tx, {
+            actorId: actor.id,
+            action: `prayer.${status}`,
+            entityType: 'prayer',
+            entityId: id,
+            before: { status: current.prayer.status },
+            after: { status, answeredAt: prayer!.answeredAt },
+          });
+        }
         return { prayer: prayer!, userName: current.userName };
       });
     },
-    async setPriority(id: string, priority: 'low' | 'medium' | 'high') {
-      const current = await repo.get(id);
-      if (!current) throw notFound('Prayer request not found');
-      const prayer = await repo.update(id, { priority });
-      return { prayer: prayer!, userName: current.userName };
+    /** Spec 001 §4 offers the priority control while a prayer is pending (the page does so); the API allows it later too. */
+    async setPriority(actor: UserRow, id: string, priority: Priority) {
+      return repo.transaction(async (tx) => {
+        const current = await repo.get(id, tx);
+        if (!current) throw notFound('Prayer request not found');
+        const prayer = await repo.update(id, { priority }, tx);
+        if (current.prayer.priority !== priority) {
+          await audit(tx, {
+            actorId: actor.id,
+            action: 'prayer.priority',
+            entityType: 'prayer',
+            entityId: id,
+            before: { priority: current.prayer.priority },
+            after: { priority },
+          });
+        }
+        return { prayer: prayer!, userName: current.userName };
+      });
     },
     stats: () => repo.stats(oneMonthAgo()),
   };

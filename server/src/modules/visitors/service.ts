@@ -3,6 +3,7 @@ import { normalizeEmail } from '@church/contract/rules/email';
 import type { createVisitorRequest, VisitorStatus } from '@church/contract/visitors';
 import { badRequest, notFound } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import type { LeaderAlerts } from '../care/alerts';
 import type { VisitorsRepository } from './repository';
 
 /** Quick Registration is public: a handful per address per hour is plenty for a family, too few for a spam run. */
@@ -17,10 +18,12 @@ export function createVisitorsService({
   repo,
   limiter,
   timeZone,
+  alerts,
 }: {
   repo: VisitorsRepository;
   limiter: RateLimiter;
   timeZone: () => Promise<string>;
+  alerts?: LeaderAlerts;
 }) {
   return {
     async register(input: z.output<typeof createVisitorRequest>, ip: string) {
@@ -35,7 +38,7 @@ export function createVisitorsService({
       if (input.firstVisitDate && input.firstVisitDate > todayIn('UTC', new Date(Date.now() + 366 * 86_400_000))) {
         throw badRequest('First visit date must be within the next year');
       }
-      return repo.insert({
+      const row = await repo.insert({
         firstName: input.firstName,
         lastName: input.lastName,
         email: normalizeEmail(input.email),
@@ -44,6 +47,13 @@ export function createVisitorsService({
         howHeard: input.howHeard ?? null,
         interests: input.interests,
       });
+      await alerts?.notify({
+        topic: 'visitors',
+        title: 'New visitor',
+        message: `${row.firstName} ${row.lastName} registered as a visitor (first visit ${row.firstVisitDate}).`,
+        link: '/visitors',
+      });
+      return row;
     },
     async stats() {
       const today = todayIn(await timeZone());

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { entityIds, pageInfo, paginationQuery } from './http';
+
+/** Pastoral care (spec 001 §2, §9): visits and calls, follow-ups, the care inbox. */
+export const CARE_KINDS = ['visit', 'call', 'hospital', 'counselling'] as const;
+export type CareKind = (typeof CARE_KINDS)[number];
+export const CARE_KIND_LABELS: Record<CareKind, string> = {
+  visit: 'Home visit',
+  call: 'Phone call',
+  hospital: 'Hospital visit',
+  counselling: 'Counselling',
+};
+/** Spec 001 §9: follow-up lists members inactive or joined within 30 days; the overview lists 5. */
+export const FOLLOW_UP_NEW_DAYS = 30;
+export const CARE_OVERVIEW_LIMIT = 5;
+/** Our reading: a pending prayer or a new visitor should hear from someone within two days. */
+export const CARE_RESPONSE_DAYS = 2;
+
+export const CARE_TEXTS = {
+  loadFailed: 'Failed to load pastoral care data',
+  visitRecorded: 'Visit recorded successfully',
+  visitFailed: 'Failed to record visit',
+  followUpDone: 'Follow-up marked as done',
+  followUpFailed: 'Failed to update follow-up',
+  memberRequired: 'Choose the member you visited',
+  dateRequired: 'Date is required',
+  futureDate: 'The visit date cannot be in the future',
+  followUpBefore: 'The follow-up date cannot be before the visit',
+} as const;
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+const realDay = (d: string) => {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+};
+const day = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(isoDay, 'Dates must look like 2026-03-01')
+    .refine(realDay, 'That is not a real date');
+
+export const careVisitRequest = z
+  .object({
+    memberId: z.string({ error: CARE_TEXTS.memberRequired }).uuid(CARE_TEXTS.memberRequired),
+    kind: z.enum(CARE_KINDS, { error: `Kind must be one of: ${CARE_KINDS.join(', ')}` }).default('visit'),
+    visitedOn: day(CARE_TEXTS.dateRequired),
+    notes: z.string().trim().max(5000, 'Notes must be at most 5000 characters').default(''),
+    followUpOn: day('Follow-up date is invalid')
+      .nullish()
+      .or(z.literal('').transform(() => null))
+      .transform((v) => v ?? null),
+    assigneeId: z
+      .string()
+      .uuid('Choose a leader from the list')
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .refine((v) => !v.followUpOn || v.followUpOn >= v.visitedOn, { message: CARE_TEXTS.followUpBefore, path: ['followUpOn'] });
+export type CareVisitRequest = z.input<typeof careVisitRequest>;
+
+const person = z.object({ ...entityIds, name: z.string() });
+export const careVisitSchema = z.object({
+  ...entityIds,
+  member: person,
+  kind: z.enum(CARE_KINDS),
+  visitedOn: z.string(),
+  notes: z.string().describe('Confidential: only pastor, admin and superadmin ever receive this'),
+  followUpOn: z.string().nullable(),
+  followUpDoneAt: z.string().nullable(),
+  assignee: person.nullable(),
+  recordedBy: person.nullable(),
+  createdAt: z.string(),
+});
+export type CareVisit = z.infer<typeof careVisitSchema>;
+
+export const careVisitsQuery = paginationQuery(20, 100).extend({
+  memberId: z.string().uuid('That id is not valid').optional(),
+  followUp: z.enum(['due', 'all'], { error: 'followUp must be due or all' }).default('all'),
+});
+export const careVisitsResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({ visits: z.array(careVisitSchema), ...pageInfo }),
+});
+export const careVisitResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ visit: careVisitSchema }),
+});
+export const followUpDoneRequest = z.object({ done: z.boolean({ error: 'done must be true or false' }) });
+
+/** One line of the care inbox: prayer care, visit follow-ups and new visitors together. */
+export const CARE_ITEM_KINDS = ['follow_up', 'prayer', 'visitor'] as const;
+export const careItemSchema = z.object({
+  kind: z.enum(CARE_ITEM_KINDS),
+  id: z.string().describe('The visit, prayer or visitor id'),
+  title: z.string(),
+  person: z.string().describe('Who the care is for'),
+  assignee: person.nullable(),
+  dueOn: z.string().describe('YYYY-MM-DD'),
+  status: z.enum(['open', 'overdue']),
+  link: z.string(),
+});
+export type CareItem = z.infer<typeof careItemSchema>;
+export const careInboxQuery = z.object({
+  mine: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export const careInboxResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    items: z.array(careItemSchema),
+    counts: z.object({ open: z.number().int(), mine: z.number().int(), overdue: z.number().int(), mineOverdue: z.number().int() }),
+  }),
+});
+
+/** Follow-up tab: members inactive or joined within 30 days (spec 001 §9). */
+export const followUpMemberSchema = z.object({
+  ...entityIds,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  joinDate: z.string(),
+  reason: z.enum(['inactive', 'new']),
+  lastVisitOn: z.string().nullable(),
+});
+export const followUpQuery = z.object({
+  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(200, 'limit must be 200 or less').default(50),
+});
+export const followUpResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({ members: z.array(followUpMemberSchema), total: z.number().int() }),
+});

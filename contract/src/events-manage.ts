@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { entityIds } from './http';
+import { EVENT_TYPES } from './events-constants';
+import { eventSchema } from './events';
+
+/** Spec 001 §5 Create event: title, date, time and type required; maxAttendees optional, at least 1. */
+export const EVENT_TEXTS = {
+  created: 'Event created successfully!',
+  createFailed: 'Failed to create event',
+  updated: 'Event updated successfully',
+  updateFailed: 'Failed to update event',
+  deleted: 'Event deleted successfully',
+  deleteFailed: 'Failed to delete event',
+  deleteConfirm: 'Are you sure you want to delete this event? This cannot be undone.',
+  titleRequired: 'Title is required',
+  dateRequired: 'Date is required',
+  timeRequired: 'Time is required',
+  typeRequired: 'Type is required',
+  maxAttendeesMin: 'Maximum attendees must be at least 1',
+  checkedIn: 'Checked in',
+  checkInFailed: 'Failed to check in',
+} as const;
+
+/** Spec 001 §5 defaults: date today, time 10:00, type service. */
+export const EVENT_FORM_DEFAULTS = { time: '10:00', type: 'service' as const };
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
+const realDay = (d: string) => {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+};
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** POST /events and PUT /events/{id} (spec 002 §7.5). Dates are the church's local day and time. */
+export const eventWriteRequest = z.object({
+  title: z
+    .string({ error: EVENT_TEXTS.titleRequired })
+    .trim()
+    .min(1, EVENT_TEXTS.titleRequired)
+    .max(150, 'Title must be at most 150 characters'),
+  description: z.string().trim().max(5000, 'Description must be at most 5000 characters').default(''),
+  date: z
+    .string({ error: EVENT_TEXTS.dateRequired })
+    .trim()
+    .min(1, EVENT_TEXTS.dateRequired)
+    .regex(isoDay, 'Date must look like 2026-03-01')
+    .refine(realDay, 'Date is not a real date'),
+  time: z
+    .string({ error: EVENT_TEXTS.timeRequired })
+    .trim()
+    .min(1, EVENT_TEXTS.timeRequired)
+    .regex(hhmm, 'Time must look like 10:00')
+    .describe("'HH:MM' in the church's time zone"),
+  endTime: z
+    .string()
+    .trim()
+    .regex(hhmm, 'End time must look like 12:00')
+    .nullish()
+    .transform((v) => v || null),
+  location: optionalText(200, 'Location'),
+  type: z.enum(EVENT_TYPES, { error: EVENT_TEXTS.typeRequired }),
+  maxAttendees: z
+    .number({ error: 'Maximum attendees must be a number' })
+    .int('Maximum attendees must be a whole number')
+    .min(1, EVENT_TEXTS.maxAttendeesMin)
+    .max(100_000, 'Maximum attendees must be 100000 or less')
+    .nullish()
+    .transform((v) => v ?? null),
+  category: optionalText(60, 'Category'),
+  speaker: optionalText(100, 'Speaker'),
+  registrationRequired: z.boolean().default(false),
+});
+export type EventWriteRequest = z.input<typeof eventWriteRequest>;
+
+export const eventSavedResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ event: eventSchema }),
+});
+
+/** One person on an event's check-in sheet: registered, checked in, or both (walk-ins). */
+export const attendeeSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  registered: z.boolean(),
+  checkedIn: z.boolean(),
+  checkedInAt: z.string().nullable(),
+});
+export type Attendee = z.infer<typeof attendeeSchema>;
+
+export const attendanceResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    attendees: z.array(attendeeSchema),
+    registeredCount: z.number().int(),
+    checkedInCount: z.number().int(),
+    maxAttendees: z.number().int().nullable(),
+  }),
+});
+
+export const checkInRequest = z.object({
+  userId: z.string({ error: 'Choose a person to check in' }).uuid('Choose a person to check in'),
+});
+export const attendanceParams = z.object({
+  id: z.string().uuid('That id is not valid'),
+  userId: z.string().uuid('That id is not valid'),
+});
+export const checkInResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({
+    attendance: z.object({ ...entityIds, eventId: z.string(), userId: z.string(), checkedInAt: z.string() }),
+    checkedInCount: z.number().int(),
+  }),
+});
+export const checkOutResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ checkedInCount: z.number().int() }),
+});

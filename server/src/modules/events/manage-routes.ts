@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  attendanceParams,
+  attendanceResponse,
+  checkInRequest,
+  checkInResponse,
+  checkOutResponse,
+  EVENT_TEXTS,
+  eventSavedResponse,
+  eventWriteRequest,
+} from '@church/contract/events-manage';
+import { errorResponses, idParams, messageResponse } from '@church/contract/http';
+import { auth, currentUser } from '../../plugins/auth';
+import { presentEvent } from './presenter';
+import type { EventsManageService } from './manage-service';
+
+const errors = errorResponses(400, 401, 403, 404);
+
+/** Events management (spec 001 §2 Events, spec 002 §7.5): pastor/admin/superadmin. */
+export async function eventsManageRoutes(appBase: FastifyInstance, { service }: { service: EventsManageService }) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Events'];
+  const security = [{ bearerAuth: [] }];
+  const manage = auth.permission('events:manage');
+
+  app.post(
+    '/events',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Create an event (leaders)',
+        body: eventWriteRequest,
+        response: { 201: eventSavedResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await service.create(currentUser(request), request.body);
+      return reply.code(201).send({ status: 'success', message: EVENT_TEXTS.created, data: { event: presentEvent(row) } });
+    },
+  );
+
+  app.put(
+    '/events/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an event (leaders)',
+        params: idParams,
+        body: eventWriteRequest,
+        response: { 200: eventSavedResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await service.update(currentUser(request), request.params.id, request.body);
+      return { status: 'success' as const, message: EVENT_TEXTS.updated, data: { event: presentEvent(row) } };
+    },
+  );
+
+  app.delete(
+    '/events/:id',
+    {
+      preHandler: manage,
+      schema: { tags, security, summary: 'Delete an event (leaders)', params: idParams, response: { 200: messageResponse, ...errors } },
+    },
+    async (request) => {
+      await service.remove(currentUser(request), request.params.id);
+      return { status: 'success' as const, message: EVENT_TEXTS.deleted };
+    },
+  );
+
+  app.get(
+    '/events/:id/attendance',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Check-in sheet: registered people and who attended (leaders)',
+        params: idParams,
+        response: { 200: attendanceResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await service.attendance(request.params.id) }),
+  );
+
+  app.post(
+    '/events/:id/attendance',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Check a person in (idempotent; walk-ins need no registration)',
+        params: idParams,
+        body: checkInRequest,
+        response: { 200: checkInResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const r = await service.checkIn(currentUser(request), request.params.id, request.body.userId);
+      return {
+        status: 'success' as const,
+        message: EVENT_TEXTS.checkedIn,
+        data: {
+          attendance: {
+            _id: r.attendance.id,
+            id: r.attendance.id,
+            eventId: r.attendance.eventId,
+            userId: r.attendance.userId,
+            checkedInAt: r.attendance.checkedInAt.toISOString(),
+          },
+          checkedInCount: r.checkedInCount,
+        },
+      };
+    },
+  );
+
+  app.delete(
+    '/events/:id/attendance/:userId',
+    {
+      preHandler: manage,
+      schema: { tags, security, summary: 'Undo a check-in', params: attendanceParams, response: { 200: checkOutResponse, ...errors } },
+    },
+    async (request) => {
+      const r = await service.undoCheckIn(currentUser(request), request.params.id, request.params.userId);
+      return { status: 'success' as const, message: 'Check-in removed', data: r };
+    },
+  );
+}

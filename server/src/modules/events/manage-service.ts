@@ -1,0 +1,177 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { eventWriteRequest } from '@church/contract/events-manage';
+import type { Db, DbOrTx } from '../../db/client';
+import { eventAttendance, events, users, type UserRow } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
+import { zonedToUtc } from '../../lib/zoned-time';
+import type { AuditFn } from '../care/audit-port';
+import type { EventsRepository } from './repository';
+
+type EventInput = z.output<typeof eventWriteRequest>;
+const DAY_MS = 86_400_000;
+
+/** Date + time in the church's zone → start and end instants. Without an end time an event runs two hours. */
+function timesOf(input: EventInput, timeZone: string) {
+  const startsAt = zonedToUtc(input.date, input.time, timeZone);
+  let endsAt = input.endTime ? zonedToUtc(input.date, input.endTime, timeZone) : new Date(startsAt.getTime() + 2 * 3_600_000);
+  // An end time before the start (21:00 → 01:00) means the next day.
+  if (endsAt <= startsAt) endsAt = new Date(endsAt.getTime() + DAY_MS);
+  return { startsAt, endsAt };
+}
+
+function columns(input: EventInput, timeZone: string) {
+  return {
+    title: input.title,
+    description: input.description,
+    ...timesOf(input, timeZone),
+    time: input.time,
+    location: input.location,
+    type: input.type,
+    category: input.category,
+    speaker: input.speaker,
+    maxAttendees: input.maxAttendees,
+    registrationRequired: input.registrationRequired,
+  };
+}
+
+/**
+ * Events management for leaders: create, edit, delete, and check-in (who
+ * actually came). Check-ins keep events.attendance (the head count analytics
+ * reads) equal to the number of attendance rows, in the same transaction.
+ */
+export function createEventsManageService({
+  db,
+  repo,
+  timeZone,
+  audit,
+}: {
+  db: Db;
+  repo: EventsRepository;
+  timeZone: () => Promise<string>;
+  audit: AuditFn;
+}) {
+  async function mustExist(tx: DbOrTx, id: string) {
+    const [row] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+    if (!row) throw notFound('Event not found');
+    return row;
+  }
+  async function syncHeadCount(tx: DbOrTx, eventId: string) {
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(eventAttendance).where(eq(eventAttendance.eventId, eventId));
+    await tx.update(events).set({ attendance: n }).where(eq(events.id, eventId));
+    return n;
+  }
+
+  return {
+    async create(actor: UserRow, input: EventInput) {
+      const tz = await timeZone();
+      const [row] = await db
+        .insert(events)
+        .values({ ...columns(input, tz), createdBy: actor.id })
+        .returning();
+      return (await repo.find(row!.id, actor.id))!;
+    },
+    async update(actor: UserRow, id: string, input: EventInput) {
+      const tz = await timeZone();
+      await db.transaction(async (tx) => {
+        const before = await mustExist(tx, id);
+        const [after] = await tx.update(events).set(columns(input, tz)).where(eq(events.id, id)).returning();
+        await audit(tx, { actorId: actor.id, action: 'event.update', entityType: 'event', entityId: id, before, after });
+      });
+      return (await repo.find(id, actor.id))!;
+    },
+    async remove(actor: UserRow, id: string) {
+      await db.transaction(async (tx) => {
+        const before = await mustExist(tx, id);
+        await tx.delete(events).where(eq(events.id, id));
+        await audit(tx, { actorId: actor.id, action: 'event.delete', entityType: 'event', entityId: id, before, after: null });
+      });
+    },
+    /** The check-in sheet: everyone registered plus walk-ins already checked in, by name. */
+    async attendance(id: string) {
+      const [event] = await db.select({ maxAttendees: events.maxAttendees }).from(events).where(eq(events.id, id));
+      if (!event) throw notFound('Event not found');
+      const rows = await db
+        .select({
+          userId: users.id,
+          name: users.name,
+          email: users.email,
+          registered:
+            sql<boolean>`exists(select 1 from event_registrations r where r.event_id = ${id} and r.user_id = ${users.id})`.mapWith(Boolean),
+          checkedInAt: eventAttendance.checkedInAt,
+        })
+        .from(users)
+        .leftJoin(eventAttendance, and(eq(eventAttendance.userId, users.id), eq(eventAttendance.eventId, id)))
+        .where(
+          sql`${users.id} in (select user_id from event_registrations where event_id = ${id} union select user_id from event_attendance where event_id = ${id})`,
+        )
+        .orderBy(asc(users.name), asc(users.id));
+      const attendees = rows.map((r) => ({
+        userId: r.userId,
+        name: r.name,
+        email: r.email,
+        registered: r.registered,
+        checkedIn: r.checkedInAt !== null,
+        checkedInAt: r.checkedInAt ? r.checkedInAt.toISOString() : null,
+      }));
+      return {
+        attendees,
+        registeredCount: attendees.filter((a) => a.registered).length,
+        checkedInCount: attendees.filter((a) => a.checkedIn).length,
+        maxAttendees: event.maxAttendees,
+      };
+    },
+    /** Idempotent: checking someone in twice keeps the first time. */
+    async checkIn(actor: UserRow, eventId: string, userId: string) {
+      return db.transaction(async (tx) => {
+        await mustExist(tx, eventId);
+        const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        if (!person) throw notFound('Member not found');
+        const [inserted] = await tx
+          .insert(eventAttendance)
+          .values({ eventId, userId, checkedInBy: actor.id })
+          .onConflictDoNothing({ target: [eventAttendance.eventId, eventAttendance.userId] })
+          .returning();
+        const [row] = inserted
+          ? [inserted]
+          : await tx
+              .select()
+              .from(eventAttendance)
+              .where(and(eq(eventAttendance.eventId, eventId), eq(eventAttendance.userId, userId)));
+        const checkedInCount = await syncHeadCount(tx, eventId);
+        if (inserted) {
+          await audit(tx, {
+            actorId: actor.id,
+            action: 'event.check_in',
+            entityType: 'member',
+            entityId: userId,
+            before: null,
+            after: { eventId },
+          });
+        }
+        return { attendance: row!, checkedInCount };
+      });
+    },
+    async undoCheckIn(actor: UserRow, eventId: string, userId: string) {
+      return db.transaction(async (tx) => {
+        await mustExist(tx, eventId);
+        const removed = await tx
+          .delete(eventAttendance)
+          .where(and(eq(eventAttendance.eventId, eventId), eq(eventAttendance.userId, userId)))
+          .returning();
+        if (!removed.length) throw notFound('That person is not checked in');
+        const checkedInCount = await syncHeadCount(tx, eventId);
+        await audit(tx, {
+          actorId: actor.id,
+          action: 'event.check_out',
+          entityType: 'member',
+          entityId: userId,
+          before: { eventId },
+          after: null,
+        });
+        return { checkedInCount };
+      });
+    },
+  };
+}
+export type EventsManageService = ReturnType<typeof createEventsManageService>;
