@@ -127,8 +127,14 @@ export const routes: RouteObject[] = [
                       { path: paths.memberAdd, ...notYet('Add New Member') },
                       { path: paths.member(), ...notYet('Member Details') },
                       { path: paths.memberEdit(), ...notYet('Edit Member') },
-                      { path: paths.volunteers, ...notYet('Volunteers') },
-                      { path: paths.leadership, ...notYet('Leadership Team') },
+                      {
+                        path: paths.volunteers,
+                        ...page(() => import('../features/care/pages/volunteers-page'), 'VolunteersPage', 'Volunteers'),
+                      },
+                      {
+                        path: paths.leadership,
+                        ...page(() => import('../features/care/pages/leadership-page'), 'LeadershipPage', 'Leadership Team'),
+                      },
                       {
                         path: paths.sermonPrepare,
                         ...page(() => import('../features/publish/pages/sermon-prepare-page'), 'SermonPreparePage', 'Sermon Preparation'),
@@ -137,17 +143,41 @@ export const routes: RouteObject[] = [
                         path: paths.sermonUpload,
                         ...page(() => import('../features/publish/pages/sermon-upload-page'), 'SermonUploadPage', 'Upload Sermon'),
                       },
-                      { path: paths.events, ...notYet('Events') },
-                      { path: paths.eventCreate, ...notYet('Create Event') },
-                      { path: paths.event(), ...notYet('Event Details') },
-                      { path: paths.eventEdit(), ...notYet('Edit Event') },
-                      { path: paths.prayers, ...notYet('Prayer Requests') },
-                      { path: paths.prayerAdd, ...notYet('Add Prayer Request') },
-                      { path: paths.prayer(), ...notYet('Prayer Request') },
+                      {
+                        path: paths.events,
+                        ...page(() => import('../features/events/pages/events-manage-page'), 'EventsManagePage', 'Events'),
+                      },
+                      {
+                        path: paths.eventCreate,
+                        ...page(() => import('../features/events/pages/event-form-page'), 'EventCreatePage', 'Create Event'),
+                      },
+                      {
+                        path: paths.event(),
+                        ...page(() => import('../features/events/pages/event-detail-page'), 'EventDetailPage', 'Event Details'),
+                      },
+                      {
+                        path: paths.eventEdit(),
+                        ...page(() => import('../features/events/pages/event-form-page'), 'EventEditPage', 'Edit Event'),
+                      },
+                      {
+                        path: paths.prayers,
+                        ...page(() => import('../features/prayers/pages/prayers-manage-page'), 'PrayersManagePage', 'Prayer Requests'),
+                      },
+                      {
+                        path: paths.prayerAdd,
+                        ...page(() => import('../features/prayers/pages/prayer-add-page'), 'PrayerAddPage', 'Add Prayer Request'),
+                      },
+                      {
+                        path: paths.prayer(),
+                        ...page(() => import('../features/prayers/pages/prayer-detail-page'), 'PrayerDetailPage', 'Prayer Request'),
+                      },
                       { path: paths.giving, ...notYet('Giving & Donations') },
                       { path: paths.donations, ...notYet('Donations') },
                       { path: paths.analytics, ...notYet('Analytics') },
-                      { path: paths.pastoralCare, ...notYet('Pastoral Care') },
+                      {
+                        path: paths.pastoralCare,
+                        ...page(() => import('../features/care/pages/pastoral-care-page'), 'PastoralCarePage', 'Pastoral Care'),
+                      },
                       {
                         path: paths.announcements,
                         ...page(() => import('../features/publish/pages/announcements-page'), 'AnnouncementsPage', 'Announcements'),

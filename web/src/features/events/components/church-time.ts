@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { publicSettingsQuery } from '../../../components/site/public-settings-query';
+
+const FALLBACK_ZONE = 'Africa/Johannesburg';
+
+/** The church's time zone (a setting): event days and times are the church's, not the browser's. */
+export function useChurchTimeZone(): string {
+  return useQuery(publicSettingsQuery).data?.timeZone ?? FALLBACK_ZONE;
+}
+
+/** YYYY-MM-DD of an instant in the zone. */
+export function dayInZone(iso: string | Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+}
+
+export function formatEventDay(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleDateString('en-ZA', { timeZone, weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
+}

@@ -1,0 +1,65 @@
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ALL_DAY, EVENT_TYPE_COLORS } from '@church/contract/events-constants';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
+import { eventQuery } from '../api/manage';
+import { CheckInSheet } from '../components/check-in-sheet';
+import { formatEventDay, useChurchTimeZone } from '../components/church-time';
+import { DeleteEventModal } from '../components/delete-event-modal';
+
+/** /events/{id}: the event, its registrations against the maximum, and check-in. */
+export function EventDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const tz = useChurchTimeZone();
+  const q = useQuery(eventQuery(id));
+  const [deleting, setDeleting] = useState(false);
+  useEffect(() => {
+    if (q.isError) notify.error('Failed to load event');
+  }, [q.isError]);
+
+  if (q.isPending) return <Skeleton height={300} />;
+  if (q.isError) return <Alert color="red" title="Failed to load event" />;
+  const e = q.data;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1}>{e.title}</Title>
+            <Badge color={EVENT_TYPE_COLORS[e.type]} variant="light">
+              {e.type}
+            </Badge>
+          </Group>
+          <Text c="dimmed">
+            {formatEventDay(e.date, tz)} · {e.time || ALL_DAY}
+            {e.location ? ` · ${e.location}` : ''}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" component={Link} to={paths.eventEdit(e.id)}>
+            Edit
+          </Button>
+          <Button variant="light" color="red" onClick={() => setDeleting(true)}>
+            Delete
+          </Button>
+        </Group>
+      </Group>
+      {(e.description || e.speaker) && (
+        <Card withBorder radius="md" padding="lg">
+          {e.speaker && (
+            <Text size="sm" mb="xs">
+              Speaker: {e.speaker}
+            </Text>
+          )}
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{e.description}</Text>
+        </Card>
+      )}
+      <CheckInSheet eventId={e.id} />
+      <DeleteEventModal event={deleting ? e : null} onClose={() => setDeleting(false)} onDeleted={() => navigate(paths.events)} />
+    </Stack>
+  );
+}
