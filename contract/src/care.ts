@@ -135,3 +135,17 @@ export const followUpResponse = z.object({
   status: z.literal('success'),
   data: z.object({ members: z.array(followUpMemberSchema), total: z.number().int() }),
 });
+
+/** Each leader's choice of alerts (in-app always when on; e-mail when emailAlerts, the church allows it and SMTP is configured). */
+export const alertPreferencesSchema = z.object({
+  visitors: z.boolean({ error: 'visitors must be true or false' }),
+  contactMessages: z.boolean({ error: 'contactMessages must be true or false' }),
+  prayers: z.boolean({ error: 'prayers must be true or false' }),
+  emailAlerts: z.boolean({ error: 'emailAlerts must be true or false' }),
+});
+export type AlertPreferences = z.infer<typeof alertPreferencesSchema>;
+export const alertPreferencesResponse = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  data: z.object({ preferences: alertPreferencesSchema }),
+});

@@ -49,15 +49,13 @@ export const PERMISSIONS = {
   'admin:panel': ['admin', 'superadmin'],
   /** Read the audit log of leaders' actions on other people's data. */
   'audit:read': ['admin', 'superadmin'],
-  // Issue 10 (care): events management, pastoral care, volunteers/leadership, visitor follow-up.
+  // Issue 10 (care): events management, pastoral care, volunteers and leadership.
   /** Create, edit and delete events; check people in (care/events management). */
   'events:manage': PASTOR_PAGE_ROLES,
   /** Pastoral care: visits, calls and their confidential notes, the care inbox (never elders/deacons/members). */
   'care:notes': PASTOR_PAGE_ROLES,
   /** Volunteers and Leadership pages: role lists and counts. */
   'people:roles': PASTOR_PAGE_ROLES,
-  /** Visitor follow-up (assign, note, convert) and the contact-message inbox. */
-  'visitors:manage': PASTOR_PAGE_ROLES,
   /** Developer portal and API keys (spec 002 §2.2). */
   'api:access': ['developer'],
   /** Operations (issue 17): read /metrics and the readiness detail. */

@@ -49,6 +49,7 @@ import { createEventsManageService } from './modules/events/manage-service';
 import { auditPort } from './modules/care/audit-port';
 import { careRoutes } from './modules/care/routes';
 import { createLeaderAlerts } from './modules/care/alerts';
+import { alertPreferencesRoutes } from './modules/care/alerts-routes';
 import { volunteersRoutes } from './modules/volunteers/routes';
 import { createCareRepository } from './modules/care/repository';
 import { createCareService } from './modules/care/service';
@@ -156,6 +157,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     service: createEventsManageService({ db: ctx.db, repo: createEventsRepository(ctx.db), timeZone, audit: auditPort }),
   });
   await api.register(volunteersRoutes, { db: ctx.db, timeZone });
+  await api.register(alertPreferencesRoutes, { db: ctx.db });
   await api.register(careRoutes, {
     service: createCareService({ db: ctx.db, repo: createCareRepository(ctx.db), timeZone, audit: auditPort }),
   });

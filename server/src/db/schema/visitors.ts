@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamps, users } from './users';
+import { timestamps } from './users';
 
 /** People who filled in Quick Registration (spec 000 §2); leaders follow them up. */
 export const visitors = pgTable(
@@ -19,15 +19,8 @@ export const visitors = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** new, contacted, connected, not_interested, returning, member, inactive */
+    /** new, contacted, returning, member, inactive */
     status: text('status').notNull().default('new'),
-    /** The leader following this visitor up. */
-    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
-    /** A leader's note about the follow-up (leaders only). */
-    note: text('note').notNull().default(''),
-    followUpOn: date('follow_up_on', { mode: 'string' }),
-    /** Set by 'convert to member': the member account made from this visitor. */
-    memberId: uuid('member_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [index('visitors_created_at_idx').on(t.createdAt), index('visitors_email_idx').on(t.email)],

@@ -1,16 +1,20 @@
 import type { DbOrTx } from '../../db/client';
+import type { UserRow } from '../../db/schema/index';
+import { recordAudit } from '../audit/audit';
 
-/** What the care and events services tell the audit log about a leader's action on someone else's data. */
+/** What the care, events and prayer services tell the audit log about a leader's action on someone else's data. */
 export interface AuditEntry {
-  actorId: string;
+  actor: UserRow;
   action: string;
   entityType: string;
   entityId: string;
+  summary?: string;
   before: unknown;
   after: unknown;
 }
-/** Writes the entry inside the caller's transaction (the audit module owns the table). */
+/** Writes the entry inside the caller's transaction. */
 export type AuditFn = (tx: DbOrTx, entry: AuditEntry) => Promise<void>;
 
-/** Until the audit module is on main this is wired in one place (modules.ts). */
-export const auditPort: AuditFn = async () => {};
+/** The audit module's recordAudit, fed from the service's actor (services get no request). */
+export const auditPort: AuditFn = (tx, { actor, ...entry }) =>
+  recordAudit(tx, { actorId: actor.id, actorName: actor.name, actorRole: actor.role, ...entry });

@@ -99,9 +99,7 @@ describe('follow-ups and the care inbox', () => {
       }),
     ).data.visit;
     await t.database.db.insert(prayers).values({ title: 'Healing for my father', description: 'Please pray', priority: 'high' });
-    await t.database.db
-      .insert(visitors)
-      .values({ firstName: 'Lerato', lastName: 'Mokoena', email: 'lerato@example.org', assignedTo: admin.user.id });
+    await t.database.db.insert(visitors).values({ firstName: 'Lerato', lastName: 'Mokoena', email: 'lerato@example.org' });
 
     const due = json(await t.request({ url: '/api/care/visits?followUp=due', token: pastor.token })).data;
     expect(due.visits.map((v: { id: string }) => v.id)).toEqual([overdue.id]);
@@ -121,7 +119,7 @@ describe('follow-ups and the care inbox', () => {
     const mine = json(await t.request({ url: '/api/care/inbox?mine=true', token: pastor.token })).data;
     expect(mine.items).toHaveLength(2);
     const adminMine = json(await t.request({ url: '/api/care/inbox?mine=true', token: admin.token })).data;
-    expect(adminMine.items.map((i: { kind: string }) => i.kind)).toEqual(['visitor']);
+    expect(adminMine.items).toEqual([]); // visits recorded by the admin were assigned to the pastor
 
     const done = await t.request({
       method: 'PATCH',
@@ -151,5 +149,46 @@ describe('follow-ups and the care inbox', () => {
     expect(names).not.toContain('Old Faithful');
     expect(res.members.find((m: { name: string }) => m.name === 'Gone Quiet').reason).toBe('inactive');
     expect(res.members.find((m: { name: string }) => m.name === 'Naledi Dlamini')).toMatchObject({ reason: 'new', lastVisitOn: day(-1) });
+  });
+});
+
+describe('leader alerts', () => {
+  it('a new visitor and a contact message notify leaders; a leader can turn a topic off', async () => {
+    const leader = await createUser(t, { role: 'admin' });
+    const url = '/api/care/alert-preferences';
+    expect(json(await t.request({ url, token: leader.token })).data.preferences).toEqual({
+      visitors: true,
+      contactMessages: true,
+      prayers: true,
+      emailAlerts: false,
+    });
+    const off = await t.request({
+      method: 'PUT',
+      url,
+      token: leader.token,
+      payload: { visitors: false, contactMessages: true, prayers: true, emailAlerts: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await t.request({ method: 'PUT', url, token: leader.token, payload: { visitors: 'no' } })).statusCode).toBe(400);
+    expect((await t.request({ url, token: member.token })).statusCode).toBe(403);
+    expect((await t.request({ url })).statusCode).toBe(401);
+
+    await t.request({
+      method: 'POST',
+      url: '/api/visitors',
+      payload: { firstName: 'Kagiso', lastName: 'Molefe', email: 'kagiso@example.org' },
+    });
+    await t.request({
+      method: 'POST',
+      url: '/api/contact-messages',
+      payload: { name: 'Ruth Pillay', email: 'ruth@example.org', message: 'When is the youth camp?' },
+    });
+    const titles = async (token: string) =>
+      json(await t.request({ url: '/api/notifications/user?limit=50', token })).data.notifications.map((n: { title: string }) => n.title);
+    expect(await titles(pastor.token)).toEqual(expect.arrayContaining(['New visitor', 'New message']));
+    const mine = await titles(leader.token);
+    expect(mine).toContain('New message');
+    expect(mine).not.toContain('New visitor');
+    expect(await titles(member.token)).not.toContain('New message');
   });
 });

@@ -92,10 +92,9 @@ export function createCareRepository(db: Db) {
          where p.status = 'pending'
         union all
         select 'visitor', vi.id::text, 'New visitor', vi.first_name || ' ' || vi.last_name,
-               a.id::text, a.name, coalesce(vi.follow_up_on, (vi.created_at at time zone 'UTC')::date + ${responseDays}::int)::text
+               null, null, ((vi.created_at at time zone 'UTC')::date + ${responseDays}::int)::text
           from visitors vi
-          left join users a on a.id = vi.assigned_to
-         where vi.status in ('new', 'contacted') and vi.member_id is null
+         where vi.status = 'new'
         order by due_on, id
         limit 500
       `)) as unknown as {

@@ -66,7 +66,7 @@ export function createCareService({
         await repo.touchLastContacted(tx, input.memberId, new Date(`${input.visitedOn}T12:00:00Z`));
         // The note itself stays out of the audit entry: the audit log has a wider readership than care notes.
         await audit(tx, {
-          actorId: actor.id,
+          actor,
           action: 'care.visit_recorded',
           entityType: 'member',
           entityId: input.memberId,
@@ -84,7 +84,7 @@ export function createCareService({
         if (!current.visit.followUpOn) throw badRequest('This visit has no follow-up');
         await repo.setFollowUpDone(tx, id, done);
         await audit(tx, {
-          actorId: actor.id,
+          actor,
           action: done ? 'care.follow_up_done' : 'care.follow_up_reopened',
           entityType: 'member',
           entityId: current.visit.memberId,

@@ -76,7 +76,7 @@ export function createEventsManageService({
       await db.transaction(async (tx) => {
         const before = await mustExist(tx, id);
         const [after] = await tx.update(events).set(columns(input, tz)).where(eq(events.id, id)).returning();
-        await audit(tx, { actorId: actor.id, action: 'event.update', entityType: 'event', entityId: id, before, after });
+        await audit(tx, { actor, action: 'event.update', entityType: 'event', entityId: id, before, after });
       });
       return (await repo.find(id, actor.id))!;
     },
@@ -84,7 +84,7 @@ export function createEventsManageService({
       await db.transaction(async (tx) => {
         const before = await mustExist(tx, id);
         await tx.delete(events).where(eq(events.id, id));
-        await audit(tx, { actorId: actor.id, action: 'event.delete', entityType: 'event', entityId: id, before, after: null });
+        await audit(tx, { actor, action: 'event.delete', entityType: 'event', entityId: id, before, after: null });
       });
     },
     /** The check-in sheet: everyone registered plus walk-ins already checked in, by name. */
@@ -141,7 +141,7 @@ export function createEventsManageService({
         const checkedInCount = await syncHeadCount(tx, eventId);
         if (inserted) {
           await audit(tx, {
-            actorId: actor.id,
+            actor,
             action: 'event.check_in',
             entityType: 'member',
             entityId: userId,
@@ -162,7 +162,7 @@ export function createEventsManageService({
         if (!removed.length) throw notFound('That person is not checked in');
         const checkedInCount = await syncHeadCount(tx, eventId);
         await audit(tx, {
-          actorId: actor.id,
+          actor,
           action: 'event.check_out',
           entityType: 'member',
           entityId: userId,

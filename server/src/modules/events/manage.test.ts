@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TEXTS } from '@church/contract/events-manage';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
+import { auditLog } from '../../db/schema/index';
 
 let t: TestApp;
 let pastor: string;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { prayers, type UserRow } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/errors';
 import type { LeaderAlerts } from '../care/alerts';
-import type { AuditFn } from '../care/audit-port';
+import { auditPort, type AuditFn } from '../care/audit-port';
 import { createNotifications } from '../notifications/repository';
 import { createPrayersRepository, visibleTo } from './repository';
 
@@ -33,7 +33,7 @@ const combine = (...parts: (SQL | undefined)[]) => {
 
 export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audit?: AuditFn } = {}) {
   const repo = createPrayersRepository(db);
-  const audit: AuditFn = deps.audit ?? (async () => {});
+  const audit: AuditFn = deps.audit ?? auditPort;
   type ListOpts = { page: number; limit: number; status?: PrayerStatus; priority?: Priority };
   const filters = (opts: ListOpts) =>
     combine(opts.status ? eq(prayers.status, opts.status) : undefined, opts.priority ? eq(prayers.priority, opts.priority) : undefined);
@@ -102,7 +102,7 @@ export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audi
         }
         if (changed) {
           await audit(tx, {
-            actorId: actor.id,
+            actor,
             action: `prayer.${status}`,
             entityType: 'prayer',
             entityId: id,
@@ -121,7 +121,7 @@ export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audi
         const prayer = await repo.update(id, { priority }, tx);
         if (current.prayer.priority !== priority) {
           await audit(tx, {
-            actorId: actor.id,
+            actor,
             action: 'prayer.priority',
             entityType: 'prayer',
             entityId: id,
