@@ -115,6 +115,10 @@ describe('check-in', () => {
     expect((await t.request({ method: 'DELETE', url: `/api/events/${id}/attendance/${walkIn.user.id}`, token: pastor })).statusCode).toBe(
       404,
     );
+    // Every check-in and its undo is in the audit log, with who did it.
+    const audit = (await t.database.db.select().from(auditLog)).filter((r) => r.entityId === walkIn.user.id);
+    expect(audit.map((r) => r.action).sort()).toEqual(['event.check_in', 'event.check_out']);
+    expect(audit[0]!.actorRole).toBe('pastor');
   });
 
   it('404 for an unknown event or person, 400 for a bad id, 403 for a member', async () => {
