@@ -48,6 +48,11 @@ export default defineConfig({
       LOGIN_MAX_PER_ACCOUNT: '1000',
       BIBLE_API_BASE: process.env.E2E_BIBLE_API_BASE ?? 'http://127.0.0.1:9/unreachable',
       MAP_TILE_URL: '',
+      // Card giving goes through the local PayFast stand-in on the next port (no network).
+      PAYFAST_MERCHANT_ID: '10000100',
+      PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+      PAYFAST_PASSPHRASE: 'e2e-passphrase',
+      PAYFAST_STANDIN_PORT: String(PORT + 1),
       // Several people may run e2e at once: each builds the web app to its own folder.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },

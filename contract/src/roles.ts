@@ -62,6 +62,15 @@ export const PERMISSIONS = {
   'ops:read': ['admin', 'superadmin'],
   /** Operations (issue 17): take a backup of the whole church (database and media) through the running server. */
   'ops:backup': ['admin', 'superadmin'],
+  /**
+   * Giving administration (issue 12). The spec has no treasurer role, so finance is
+   * a permission, not a role: pastors read the figures (spec 001 §1 "review giving"),
+   * admins run the books, and a church makes a deacon or volunteer its treasurer by
+   * granting 'finance:manage' through users.permissions without making them an admin.
+   */
+  'finance:read': ['pastor', 'admin', 'superadmin'],
+  /** Record offline gifts, batches, refunds and corrections, tax certificates, tax & banking details. */
+  'finance:manage': ['admin', 'superadmin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -120,6 +120,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
+        // Card giving posts the signed checkout form to the payment provider's hosted page.
+        formAction: ["'self'", ...(config.payfast ? [new URL(config.payfast.baseUrl).origin] : [])],
         upgradeInsecureRequests: null,
       },
     },

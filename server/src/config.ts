@@ -52,6 +52,21 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().optional(),
   BACKUP_KEEP: positiveInt(7),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  // Card giving through PayFast (issue 12). Without merchant id and key, card giving says it is not set up.
+  PAYFAST_MERCHANT_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be the numeric PayFast merchant id')
+    .optional(),
+  PAYFAST_MERCHANT_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,40}$/, 'must be the PayFast merchant key')
+    .optional(),
+  PAYFAST_PASSPHRASE: z.string().max(100).optional(),
+  PAYFAST_SANDBOX: bool(false),
+  PAYFAST_BASE_URL: z.url({ error: 'must be a full URL' }).optional(),
+  PAYFAST_API_URL: z.url({ error: 'must be a full URL' }).optional(),
+  PAYFAST_NOTIFY_IPS: z.string().optional(),
+  PAYFAST_STANDIN_PORT: z.coerce.number().int().min(1).max(65535, 'must be a port number').optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -91,9 +106,54 @@ export interface Config {
   backupKeep: number;
   /** SIGTERM: longest wait for requests and jobs in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
+  payfast: PayfastConfig | null;
 }
 
+export interface PayfastConfig {
+  merchantId: string;
+  merchantKey: string;
+  passphrase?: string;
+  sandbox: boolean;
+  /** Hosted checkout and the /eng/query/validate confirmation call. */
+  baseUrl: string;
+  /** The subscriptions API. */
+  apiUrl: string;
+  /** Addresses notifications may come from (PayFast's published ranges). */
+  notifyIps: string[];
+  /** Development and e2e only: run the local PayFast stand-in on this port. */
+  standinPort?: number;
+}
+
+/** PayFast's notification source ranges as its documentation lists them. */
+const PAYFAST_IPS = ['197.97.145.144/28', '41.74.179.192/27', '102.216.36.0/28', '102.216.36.128/28', '144.126.193.139'];
+
 export class ConfigError extends Error {}
+
+function payfastConfig(e: z.output<typeof envSchema>): PayfastConfig | null {
+  if (!e.PAYFAST_MERCHANT_ID || !e.PAYFAST_MERCHANT_KEY) return null;
+  const standin = e.PAYFAST_STANDIN_PORT;
+  if (standin && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  PAYFAST_STANDIN_PORT: the local PayFast stand-in is for development and tests only');
+  }
+  const local = standin ? `http://127.0.0.1:${standin}` : undefined;
+  const base = e.PAYFAST_BASE_URL ?? local ?? (e.PAYFAST_SANDBOX ? 'https://sandbox.payfast.co.za' : 'https://www.payfast.co.za');
+  return {
+    merchantId: e.PAYFAST_MERCHANT_ID,
+    merchantKey: e.PAYFAST_MERCHANT_KEY,
+    passphrase: e.PAYFAST_PASSPHRASE || undefined,
+    sandbox: e.PAYFAST_SANDBOX,
+    baseUrl: base.replace(/\/$/, ''),
+    apiUrl: (e.PAYFAST_API_URL ?? local ?? 'https://api.payfast.co.za').replace(/\/$/, ''),
+    notifyIps: e.PAYFAST_NOTIFY_IPS
+      ? e.PAYFAST_NOTIFY_IPS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : standin
+        ? ['127.0.0.1']
+        : PAYFAST_IPS,
+    standinPort: standin,
+  };
+}
 
 /** Reads the environment once; every bad value is named with what it should look like. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -145,5 +205,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
     backupKeep: e.BACKUP_KEEP,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    payfast: payfastConfig(e),
   };
 }

@@ -21,9 +21,26 @@ export const donations = pgTable(
     givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
     /** A client key: the same key from the same person records one donation. */
     idempotencyKey: text('idempotency_key'),
+    /** Our reference: PayFast's m_payment_id, or the reference a bank transfer quotes. */
+    reference: text('reference'),
+    /** The provider that moved the money (payfast) and its payment id (pf_payment_id). */
+    provider: text('provider'),
+    providerPaymentId: text('provider_payment_id'),
+    subscriptionId: uuid('subscription_id'),
+    batchId: uuid('batch_id'),
+    /** The treasurer's reference for an offline gift (EFT statement line, SnapScan/Zapper id). */
+    externalRef: text('external_ref'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('donations_reference_uq').on(t.reference),
+    uniqueIndex('donations_provider_payment_uq').on(t.provider, t.providerPaymentId),
+    index('donations_batch_idx').on(t.batchId),
+    // The /donations filters (period, fund) and sums read only these columns.
+    index('donations_report_idx').on(t.givenAt, t.fund, t.status, t.amountCents, t.userId),
+    index('donations_fund_report_idx').on(t.fund, t.givenAt, t.status, t.amountCents, t.userId),
     index('donations_user_idx').on(t.userId, t.givenAt),
     index('donations_given_at_idx').on(t.givenAt),
     uniqueIndex('donations_user_idempotency_uq').on(t.userId, t.idempotencyKey),

@@ -16,3 +16,4 @@ export * from './publish';
 export * from './consents';
 export * from './developers';
 export * from './care';
+export * from './giving-admin';

@@ -8,6 +8,7 @@ import { seedVisitors } from './visitors';
 import { seedMemberPortal } from './member-portal';
 import { seedChat } from './chat';
 import { seedPublish } from './publish';
+import { seedGiving } from './giving';
 
 /**
  * Feature seeders run in this order after the people exist. Each one reads
@@ -21,6 +22,7 @@ const FEATURE_SEEDERS: Array<(db: Db) => Promise<void>> = [
   seedMemberPortal,
   seedChat,
   seedPublish,
+  seedGiving,
 ];
 
 export async function isDatabaseEmpty(db: Db) {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
-import { donations, notifications } from '../../db/schema/index';
+import { CARD_NOT_SET_UP } from '@church/contract/giving';
+import { donations, givingSettings, notifications } from '../../db/schema/index';
 
 let t: TestApp;
 let member: { token: string; user: { id: string } };
@@ -12,15 +13,21 @@ beforeAll(async () => {
   member = await createUser(t, { name: 'Naledi Zulu' });
   other = await createUser(t);
   admin = await createUser(t, { role: 'admin' });
+  const bank = { bankName: 'FNB', accountName: 'Grace Community Church', accountNumber: '62800011122', branchCode: '250655' };
+  await t.database.db.insert(givingSettings).values({ id: 1, data: { bank } });
 });
+
+/** The treasurer's confirmation, done directly: these tests are about the member's side. */
+const complete = (id: string) => t.database.db.update(donations).set({ status: 'completed' }).where(eq(donations.id, id));
 afterAll(() => t.close());
 
 const give = (token: string | undefined, payload: object, headers: Record<string, string> = {}) =>
-  t.request({ method: 'POST', url: '/api/giving', token, payload, headers });
+  t.request({ method: 'POST', url: '/api/giving', token, payload: { paymentMethod: 'bank', ...payload }, headers });
+const giveCompleted = async (token: string, amount: number) => complete(json(await give(token, { amount })).data.donation.id);
 
 describe('POST /api/giving', () => {
-  it('records rand as cents, answers in rand and notifies the giver', async () => {
-    const res = await give(member.token, { amount: 150.5, paymentMethod: 'bank', frequency: 'monthly', note: 'Building fund' });
+  it('records a bank transfer as pending, in cents, with the church banking details and a reference', async () => {
+    const res = await give(member.token, { amount: 150.5, paymentMethod: 'bank', note: 'Building fund' });
     expect(res.statusCode).toBe(201);
     const body = json(res);
     expect(body).toMatchObject({
@@ -30,31 +37,39 @@ describe('POST /api/giving', () => {
         donation: {
           amount: 150.5,
           paymentMethod: 'bank',
-          frequency: 'monthly',
+          frequency: 'one-time',
           note: 'Building fund',
-          status: 'completed',
+          status: 'pending',
           fund: 'General',
         },
+        payment: { kind: 'bank', bankName: 'FNB', accountNumber: '62800011122', branchCode: '250655' },
       },
     });
+    expect(body.data.payment.reference).toBe(body.data.donation.reference);
+    expect(body.data.donation.reference).toMatch(/^GIV-[A-Z2-9]{8}$/);
     expect(body.data.donation._id).toBe(body.data.donation.id);
     const [row] = await t.database.db.select().from(donations).where(eq(donations.id, body.data.donation.id));
     expect(row!.amountCents).toBe(15050);
     expect(JSON.stringify(body)).not.toMatch(/idempotency|amountCents|userId/);
-    const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, member.user.id));
-    expect(notes).toEqual([
-      expect.objectContaining({
-        type: 'giving',
-        title: 'Donation received',
-        message: 'Thank you! We received your monthly donation of R 150.50.',
-      }),
-    ]);
+    // Nothing was received yet: no "donation received" note.
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, member.user.id))).toEqual([]);
   });
 
-  it('defaults to card and one-time', async () => {
-    const res = await give(member.token, { amount: 20 });
-    expect(res.statusCode).toBe(201);
-    expect(json(res).data.donation).toMatchObject({ paymentMethod: 'card', frequency: 'one-time', note: null });
+  it('says plainly that card payments are not set up when no merchant is configured', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/giving', token: member.token, payload: { amount: 20 } });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(CARD_NOT_SET_UP);
+    const options = json(await t.request({ method: 'GET', url: '/api/giving/options', token: member.token })).data;
+    expect(options).toMatchObject({ card: { available: false }, bank: { available: true }, funds: ['General'] });
+  });
+
+  it('refuses a recurring bank transfer and an unknown fund', async () => {
+    expect(json(await give(member.token, { amount: 20, frequency: 'weekly' })).message).toBe(
+      'Weekly and monthly gifts are set up by card. For a bank transfer, choose one-time.',
+    );
+    expect(json(await give(member.token, { amount: 20, fund: 'Nope' })).message).toBe(
+      'That fund is not open for gifts. Please choose another fund.',
+    );
   });
 
   it.each([
@@ -107,14 +122,15 @@ describe('GET /api/giving/user-stats and user-history', () => {
     const fresh = await createUser(t);
     let res = await t.request({ method: 'GET', url: '/api/giving/user-stats', token: fresh.token });
     expect(json(res).data).toEqual({ totalGiven: 0, donationCount: 0, recentDonations: [], lastDonationDate: null });
-    await give(fresh.token, { amount: 100.1 });
-    await give(fresh.token, { amount: 0.9 + 1 });
+    await giveCompleted(fresh.token, 100.1);
+    await giveCompleted(fresh.token, 0.9 + 1);
+    await give(fresh.token, { amount: 500 }); // pending: not counted
     res = await t.request({ method: 'GET', url: '/api/giving/user-stats', token: fresh.token });
     expect(json(res).data).toMatchObject({ totalGiven: 102, donationCount: 2 });
-    expect(json(res).data.recentDonations).toHaveLength(2);
+    expect(json(res).data.recentDonations).toHaveLength(3);
     // The other member's figures do not include these.
     const others = json(await t.request({ method: 'GET', url: '/api/giving/user-stats', token: other.token })).data;
-    expect(others).toMatchObject({ totalGiven: 10, donationCount: 1 });
+    expect(others).toMatchObject({ totalGiven: 0, donationCount: 0 });
   });
 
   it('pages the history with defaults 1 and 10 and bounds', async () => {
@@ -142,7 +158,8 @@ describe('GET /api/giving (church-wide)', () => {
     const res = await t.request({ method: 'GET', url: '/api/giving?limit=5', token: admin.token });
     expect(res.statusCode).toBe(200);
     const data = json(res).data;
-    expect(data.summary.totalGiven).toBeGreaterThan(0);
+    await giveCompleted(member.token, 5);
+    expect(json(await t.request({ method: 'GET', url: '/api/giving', token: admin.token })).data.summary.totalGiven).toBeGreaterThan(0);
     expect(data.donations).toHaveLength(5);
     expect(data.donations[0]).toHaveProperty('donorName');
   });

@@ -16,6 +16,16 @@ export function createGivingRepository(db: Db) {
         .limit(1);
       return row;
     },
+    ownPending: (tx: DbOrTx, userId: string, id: string) =>
+      tx
+        .select()
+        .from(donations)
+        .where(
+          and(eq(donations.id, id), eq(donations.userId, userId), eq(donations.status, 'pending'), eq(donations.paymentMethod, 'card')),
+        )
+        .for('update'),
+    setStatus: async (tx: DbOrTx, id: string, status: string) =>
+      (await tx.update(donations).set({ status, updatedAt: new Date() }).where(eq(donations.id, id)).returning())[0]!,
     async userTotals(userId: string) {
       const [row] = await db
         .select({ cents: sum(donations.amountCents).mapWith(Number), n: count(), last: max(donations.givenAt) })

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { paginationQuery, errorResponses } from '@church/contract/http';
+import { idParams, paginationQuery, errorResponses } from '@church/contract/http';
 import {
+  SUBSCRIPTION_CANCELLED,
+  givingOptionsResponse,
+  subscriptionResponse,
+  subscriptionsResponse,
   createDonationRequest,
   donationResponse,
   givingHistoryQuery,
@@ -11,13 +15,18 @@ import {
 } from '@church/contract/giving';
 import { centsToRand } from '@church/contract/rules/money';
 import { auth, currentUser } from '../../plugins/auth';
-import { presentDonation } from './presenter';
+import { notFound } from '../../lib/errors';
+import { presentDonation, presentSubscription } from './presenter';
 import type { GivingService } from './service';
+import type { PaymentsService } from './payments-service';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 const THANK_YOU = 'Thank you for your generous donation!';
 
-export async function givingRoutes(appBase: FastifyInstance, { service }: { service: GivingService }) {
+export async function givingRoutes(
+  appBase: FastifyInstance,
+  { service, payments }: { service: GivingService; payments: PaymentsService | null },
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const tags = ['Giving'];
   const security = [{ bearerAuth: [] }];
@@ -37,8 +46,77 @@ export async function givingRoutes(appBase: FastifyInstance, { service }: { serv
     async (request, reply) => {
       const header = request.headers['idempotency-key'];
       const headerKey = typeof header === 'string' && header.trim().length >= 8 ? header.trim().slice(0, 100) : undefined;
-      const { donation, created } = await service.donate(currentUser(request), request.body, headerKey);
-      return reply.code(created ? 201 : 200).send({ status: 'success', message: THANK_YOU, data: { donation: presentDonation(donation) } });
+      const { donation, created, payment } = await service.donate(currentUser(request), request.body, headerKey);
+      return reply
+        .code(created ? 201 : 200)
+        .send({ status: 'success', message: THANK_YOU, data: { donation: presentDonation(donation), payment } });
+    },
+  );
+
+  app.get(
+    '/giving/options',
+    {
+      preHandler: auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Card and bank-transfer availability, banking details, open funds',
+        response: { 200: givingOptionsResponse, ...errors },
+      },
+    },
+    async () => ({ status: 'success' as const, data: await service.options() }),
+  );
+
+  app.post(
+    '/giving/:id/cancel',
+    {
+      preHandler: auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel your own pending card gift (you left the checkout without paying)',
+        params: idParams,
+        response: { 200: donationResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const donation = await service.cancelPending(currentUser(request), request.params.id);
+      return {
+        status: 'success' as const,
+        message: 'Your gift was cancelled. No money was taken.',
+        data: { donation: presentDonation(donation), payment: null },
+      };
+    },
+  );
+
+  app.get(
+    '/giving/subscriptions',
+    {
+      preHandler: auth.required,
+      schema: { tags, security, summary: 'Your recurring gifts', response: { 200: subscriptionsResponse, ...errors } },
+    },
+    async (request) => {
+      const rows = payments ? await payments.listSubscriptions(currentUser(request).id) : [];
+      return { status: 'success' as const, data: { subscriptions: rows.map(presentSubscription) } };
+    },
+  );
+
+  app.post(
+    '/giving/subscriptions/:id/cancel',
+    {
+      preHandler: auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel your recurring gift at the provider',
+        params: idParams,
+        response: { 200: subscriptionResponse, ...errorResponses(400, 401, 404, 502) },
+      },
+    },
+    async (request) => {
+      if (!payments) throw notFound('No recurring gift with that id');
+      const sub = await payments.cancelSubscription(currentUser(request), request.params.id);
+      return { status: 'success' as const, message: SUBSCRIPTION_CANCELLED, data: { subscription: presentSubscription(sub) } };
     },
   );
 

@@ -81,8 +81,8 @@ export const MANAGEMENT_NAV: ManagementNavGroup[] = [
   {
     label: 'Finance & Reports',
     items: [
-      { label: 'Giving', to: paths.giving, icon: IconCoin },
-      { label: 'Donations', to: paths.donations, icon: IconReceipt },
+      { label: 'Giving', to: paths.giving, icon: IconCoin, permission: 'finance:read' },
+      { label: 'Donations', to: paths.donations, icon: IconReceipt, permission: 'finance:read' },
       { label: 'Analytics', to: paths.analytics, icon: IconChartBar },
     ],
   },

@@ -2,6 +2,9 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import {
   donationResponse,
   givingHistoryResponse,
+  givingOptionsResponse,
+  subscriptionResponse,
+  subscriptionsResponse,
   GIVING_HISTORY_LIMIT,
   userGivingStatsResponse,
   type CreateDonationRequest,
@@ -36,4 +39,51 @@ export function useDonate() {
       void qc.invalidateQueries({ queryKey: ['notifications'] });
     },
   });
+}
+
+export const givingOptionsQuery = () =>
+  queryOptions({
+    queryKey: [...givingKeys.all, 'options'] as const,
+    queryFn: () => api('/giving/options', { schema: givingOptionsResponse }).then((r) => r.data),
+    staleTime: 60_000,
+  });
+
+export const subscriptionsQuery = () =>
+  queryOptions({
+    queryKey: [...givingKeys.all, 'subscriptions'] as const,
+    queryFn: () => api('/giving/subscriptions', { schema: subscriptionsResponse }).then((r) => r.data.subscriptions),
+  });
+
+export function useCancelSubscription() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/giving/subscriptions/${id}/cancel`, { method: 'POST', schema: subscriptionResponse }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: givingKeys.all }),
+  });
+}
+
+/** The giver came back from the checkout without paying. */
+export function useCancelPending() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/giving/${id}/cancel`, { method: 'POST', schema: donationResponse }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: givingKeys.all }),
+  });
+}
+
+/** Hosted checkout is a form POST to the provider: build it and submit it (the page leaves). */
+export function submitCheckout(action: string, fields: ReadonlyArray<readonly [string, string]>) {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = action;
+  form.style.display = 'none';
+  for (const [name, value] of fields) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
 }

@@ -13,17 +13,39 @@ const donation = {
   frequency: 'one-time',
   fund: 'General',
   note: null,
-  status: 'completed',
+  status: 'pending',
+  reference: 'GIV-ABCDEFGH',
   date: '2026-11-21T10:00:00Z',
   createdAt: '2026-11-21T10:00:00Z',
 };
 
 afterEach(() => vi.unstubAllGlobals());
 
+const options = (card: boolean) =>
+  reply(200, {
+    status: 'success',
+    data: {
+      card: { available: card, provider: card ? 'payfast' : null },
+      bank: { available: true, details: null },
+      funds: ['General', 'Missions'],
+    },
+  });
+/** Answers GET /giving/options itself and hands every other call to `rest`. */
+const routed = (rest: (url: string, init?: RequestInit) => unknown, card = true) =>
+  vi.fn((url: string, init?: RequestInit) => (String(url).includes('/giving/options') ? Promise.resolve(options(card)) : rest(url, init)));
+const bankPayment = {
+  kind: 'bank',
+  bankName: 'FNB',
+  accountName: 'Grace Church',
+  accountNumber: '628',
+  branchCode: '250655',
+  reference: 'GIV-ABCDEFGH',
+};
+
 describe('DonationForm', () => {
   it('refuses an amount under R 1.00 without calling the server', async () => {
     const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('fetch', routed(fetchMock));
     renderAt(<DonationForm />);
     fireEvent.change(await screen.findByLabelText(/Amount/), { target: { value: '0.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
@@ -35,8 +57,10 @@ describe('DonationForm', () => {
     const fetchMock = vi
       .fn()
       .mockResolvedValueOnce(reply(503, { status: 'error', message: 'Database unavailable' }))
-      .mockResolvedValueOnce(reply(201, { status: 'success', message: 'Thank you for your generous donation!', data: { donation } }));
-    vi.stubGlobal('fetch', fetchMock);
+      .mockResolvedValueOnce(
+        reply(201, { status: 'success', message: 'Thank you for your generous donation!', data: { donation, payment: bankPayment } }),
+      );
+    vi.stubGlobal('fetch', routed(fetchMock));
     renderAt(<DonationForm />);
     fireEvent.change(await screen.findByLabelText(/Amount/), { target: { value: '150.50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
@@ -47,7 +71,20 @@ describe('DonationForm', () => {
     const key = (init: RequestInit) => (init.headers as Record<string, string>)['idempotency-key'];
     expect(key(first!)).toBeTruthy();
     expect(key(second!)).toBe(key(first!));
-    expect(JSON.parse(second!.body as string)).toEqual({ amount: 150.5, paymentMethod: 'card', frequency: 'one-time', note: null });
+    expect(JSON.parse(second!.body as string)).toEqual({
+      amount: 150.5,
+      paymentMethod: 'card',
+      frequency: 'one-time',
+      fund: 'General',
+      note: null,
+    });
     await waitFor(() => expect(screen.getByLabelText(/Amount/)).toHaveValue(''));
+    expect(await screen.findByTestId('bank-reference')).toHaveTextContent('GIV-ABCDEFGH');
+  });
+
+  it('says plainly that card payments are not set up', async () => {
+    vi.stubGlobal('fetch', routed(vi.fn(), false));
+    renderAt(<DonationForm />);
+    expect(await screen.findByTestId('card-not-set-up')).toHaveTextContent('Card payments are not set up yet.');
   });
 });

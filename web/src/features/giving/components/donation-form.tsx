@@ -1,7 +1,11 @@
-import { Button, Card, NumberInput, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  CARD_NOT_SET_UP,
+  DEFAULT_FUND,
+  type DonationPayment,
   DONATION_MIN,
   DONATION_STEP,
   FREQUENCIES,
@@ -9,8 +13,10 @@ import {
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
 } from '@church/contract/giving';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useDonate } from '../api/giving';
+import { givingOptionsQuery, submitCheckout, useDonate } from '../api/giving';
+import { BankInstructions } from './bank-instructions';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -24,10 +30,13 @@ function toAmount(v: number | string): number | null {
 /** Spec 000 §5: amount ≥ 1 in steps of 0.01, card and one-time by default, optional note. */
 export function DonationForm() {
   const donate = useDonate();
+  const options = useQuery(givingOptionsQuery());
+  const cardOff = options.data ? !options.data.card.available : false;
+  const [bank, setBank] = useState<Extract<DonationPayment, { kind: 'bank' }> | null>(null);
   // One key per intended donation: it changes only after a donation is recorded.
   const [key, setKey] = useState(newKey);
-  const form = useForm<{ amount: number | string; paymentMethod: string; frequency: string; note: string }>({
-    initialValues: { amount: '', paymentMethod: 'card', frequency: 'one-time', note: '' },
+  const form = useForm<{ amount: number | string; paymentMethod: string; frequency: string; fund: string; note: string }>({
+    initialValues: { amount: '', paymentMethod: 'card', frequency: 'one-time', fund: DEFAULT_FUND, note: '' },
     validate: {
       amount: (v) => {
         const n = toAmount(v);
@@ -42,24 +51,35 @@ export function DonationForm() {
       <Title order={4} mb="sm">
         Give Online
       </Title>
+      {cardOff && (
+        <Alert color="yellow" mb="sm" data-testid="card-not-set-up">
+          {CARD_NOT_SET_UP}
+        </Alert>
+      )}
+      {bank && <BankInstructions payment={bank} onClose={() => setBank(null)} />}
       <form
         noValidate
         onSubmit={form.onSubmit(async (v) => {
           try {
-            await donate.mutateAsync({
+            const res = await donate.mutateAsync({
               key,
               body: {
                 amount: toAmount(v.amount)!,
                 paymentMethod: v.paymentMethod as (typeof PAYMENT_METHODS)[number],
                 frequency: v.frequency as (typeof FREQUENCIES)[number],
+                fund: v.fund,
                 note: v.note.trim() || null,
               },
             });
             notify.success('Thank you for your generous donation!');
             form.reset();
             setKey(newKey());
-          } catch {
-            notify.error('Failed to process donation');
+            const payment = res.data.payment;
+            if (payment?.kind === 'checkout') submitCheckout(payment.action, payment.fields);
+            else setBank(payment?.kind === 'bank' ? payment : null);
+          } catch (err) {
+            // A 400 says what to change (e.g. card payments not set up); anything else is the spec's text.
+            notify.error(err instanceof ApiError && err.status === 400 ? err.message : 'Failed to process donation');
           }
         })}
       >
@@ -87,7 +107,7 @@ export function DonationForm() {
             <SegmentedControl
               fullWidth
               aria-label="Payment method"
-              data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+              data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m], disabled: m === 'card' && cardOff }))}
               {...form.getInputProps('paymentMethod')}
               disabled={donate.isPending}
             />
@@ -104,6 +124,13 @@ export function DonationForm() {
               disabled={donate.isPending}
             />
           </div>
+          <Select
+            label="Fund"
+            data={options.data?.funds ?? [DEFAULT_FUND]}
+            allowDeselect={false}
+            {...form.getInputProps('fund')}
+            disabled={donate.isPending}
+          />
           <Textarea
             label="Note"
             placeholder="Optional, e.g. Building fund"

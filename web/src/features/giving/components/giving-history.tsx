@@ -58,10 +58,16 @@ export function GivingHistory() {
                 <Text size="xs" c="dimmed" truncate>
                   {new Date(d.date).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' })} ·{' '}
                   {PAYMENT_METHOD_LABELS[d.paymentMethod]} · {FREQUENCY_LABELS[d.frequency]}
+                  {d.status === 'pending' && d.reference ? ` · Ref ${d.reference}` : ''}
                   {d.note ? ` · ${d.note}` : ''}
                 </Text>
               </div>
-              <Badge color={d.status === 'completed' ? 'green' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
+              <Badge
+                color={d.status === 'completed' ? 'green' : 'yellow'}
+                variant="light"
+                style={{ flexShrink: 0 }}
+                data-testid="donation-status"
+              >
                 {d.status}
               </Badge>
             </Group>

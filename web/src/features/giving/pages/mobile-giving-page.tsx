@@ -5,6 +5,9 @@ import { formatRand } from '@church/contract/rules/money';
 import { givingStatsQuery } from '../api/giving';
 import { DonationForm } from '../components/donation-form';
 import { GivingHistory } from '../components/giving-history';
+import { PaymentReturn } from '../components/payment-return';
+import { RecurringGifts } from '../components/recurring-gifts';
+import { MyCertificates } from '../components/my-certificates';
 
 /** Spec 000 §2 /mobile/giving: total given, a donation form, giving history. */
 export function MobileGivingPage() {
@@ -12,6 +15,7 @@ export function MobileGivingPage() {
   return (
     <Stack gap="md">
       <Title order={2}>My Giving</Title>
+      <PaymentReturn />
       <Card radius="lg" padding="lg" bg="green.7" c="white">
         <Group justify="space-between" wrap="nowrap">
           <div>
@@ -44,6 +48,8 @@ export function MobileGivingPage() {
         </Group>
       </Card>
       <DonationForm />
+      <RecurringGifts />
+      <MyCertificates />
       <GivingHistory />
     </Stack>
   );

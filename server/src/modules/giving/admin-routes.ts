@@ -1,0 +1,296 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, idParams } from '@church/contract/http';
+import {
+  batchDetailResponse,
+  batchesResponse,
+  batchResponse,
+  correctRequest,
+  createBatchRequest,
+  createFundRequest,
+  donationDetailResponse,
+  donationsQuery,
+  donationsResponse,
+  exportQuery,
+  fundResponse,
+  fundsResponse,
+  matchRequest,
+  recordGiftRequest,
+  refundRequest,
+  updateFundRequest,
+} from '@church/contract/giving-admin';
+import { centsToRand } from '@church/contract/rules/money';
+import { auth, currentUser } from '../../plugins/auth';
+import { presentAdminDonation, presentBatch, presentFund, share } from './admin-presenter';
+import type { GivingAdminService } from './admin-service';
+import { csvStream, xlsxStream } from './exports';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['Giving administration'];
+const security = [{ bearerAuth: [] }];
+const read = auth.permission('finance:read');
+const manage = auth.permission('finance:manage');
+
+/** /donations, funds, batches, refunds and corrections: finance roles only (contract/roles.ts). */
+export async function givingAdminRoutes(appBase: FastifyInstance, { service }: { service: GivingAdminService }) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/donations',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Donations with period and fund filters, the four cards and the funds breakdown',
+        querystring: donationsQuery,
+        response: { 200: donationsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const r = await service.report(request.query);
+      const total = r.summary.cents;
+      return {
+        status: 'success' as const,
+        data: {
+          summary: {
+            totalDonations: centsToRand(total),
+            monthlyAverage: centsToRand(Math.round(total / r.months)),
+            activeDonors: r.summary.donors,
+            funds: r.breakdown.length,
+            completedCount: r.summary.n,
+            from: r.from?.toISOString() ?? null,
+          },
+          fundsBreakdown: r.breakdown.map((b) => ({ fund: b.fund, total: centsToRand(b.cents), count: b.n, share: share(b.cents, total) })),
+          donations: r.rows.map(presentAdminDonation),
+          page: request.query.page,
+          limit: request.query.limit,
+          total: r.total,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/donations/export',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Exactly the rows the filters show, as CSV or Excel (streamed)',
+        querystring: exportQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { format, period, fund } = request.query;
+      const rows = await service.exportRows({ period, fund });
+      const name = `donations-${period}${fund ? `-${fund.replace(/[^\w-]+/g, '_')}` : ''}-${new Date().toISOString().slice(0, 10)}.${format}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`);
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(rows) as never);
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(xlsxStream(rows, 'Donations') as never);
+    },
+  );
+
+  app.get(
+    '/donations/:id',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'A donation and its history',
+        params: idParams,
+        response: { 200: donationDetailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { row, history } = await service.detail(request.params.id);
+      return { status: 'success' as const, data: { donation: presentAdminDonation(row), history: history.map(presentEvent) } };
+    },
+  );
+
+  const act = <B extends z.ZodTypeAny>(
+    path: string,
+    body: B,
+    summary: string,
+    message: string,
+    run: (actor: ReturnType<typeof currentUser>, id: string, body: z.output<B>) => Promise<unknown>,
+  ) =>
+    app.post(
+      path,
+      {
+        preHandler: manage,
+        schema: { tags, security, summary, params: idParams, body, response: { 200: donationDetailResponse, ...errors } },
+      },
+      async (request) => {
+        await run(currentUser(request), request.params.id, request.body as z.output<B>);
+        const { row, history } = await service.detail(request.params.id);
+        return { status: 'success' as const, message, data: { donation: presentAdminDonation(row), history: history.map(presentEvent) } };
+      },
+    );
+  act('/donations/:id/refund', refundRequest, 'Refund a completed gift (reason kept in its history)', 'Donation refunded', (u, id, b) =>
+    service.refund(u, id, b.reason),
+  );
+  act(
+    '/donations/:id/correct',
+    correctRequest,
+    'Correct a gift’s amount or fund (before and after kept)',
+    'Donation corrected',
+    (u, id, b) => service.correct(u, id, b),
+  );
+  act(
+    '/donations/:id/match',
+    matchRequest,
+    'Match a pending bank transfer or cash gift to money received',
+    'Donation matched',
+    (u, id, b) => service.match(u, id, b.reason, b.externalRef),
+  );
+
+  app.get(
+    '/giving/funds',
+    {
+      preHandler: auth.required,
+      schema: { tags, security, summary: 'Funds (open and closed)', response: { 200: fundsResponse, ...errors } },
+    },
+    async () => ({
+      status: 'success' as const,
+      data: { funds: (await service.funds()).map(presentFund) },
+    }),
+  );
+  app.post(
+    '/giving/funds',
+    {
+      preHandler: manage,
+      schema: { tags, security, summary: 'Add a fund', body: createFundRequest, response: { 201: fundResponse, ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ status: 'success', data: { fund: presentFund(await service.createFund(request.body.name, request.body.description)) } }),
+  );
+  app.patch(
+    '/giving/funds/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Open or close a fund for new gifts',
+        params: idParams,
+        body: updateFundRequest,
+        response: { 200: fundResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { fund: presentFund(await service.updateFund(request.params.id, request.body)) },
+    }),
+  );
+
+  app.get(
+    '/giving/batches',
+    { preHandler: read, schema: { tags, security, summary: 'Batches, newest first', response: { 200: batchesResponse, ...errors } } },
+    async () => ({
+      status: 'success' as const,
+      data: { batches: (await service.batches()).map((b) => presentBatch(b.row, b.totals)) },
+    }),
+  );
+  app.post(
+    '/giving/batches',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Open a batch with its counted total',
+        body: createBatchRequest,
+        response: { 201: batchResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({
+          status: 'success',
+          message: 'Batch opened',
+          data: { batch: presentBatch(await service.createBatch(currentUser(request), request.body), { cents: 0, n: 0 }) },
+        }),
+  );
+  app.get(
+    '/giving/batches/:id',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'A batch, its gifts, and the deposit split by fund',
+        params: idParams,
+        response: { 200: batchDetailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const b = await service.batch(request.params.id);
+      return {
+        status: 'success' as const,
+        data: {
+          batch: presentBatch(b.row, b.totals),
+          donations: b.gifts.map(presentAdminDonation),
+          deposit: b.deposit.map((l) => ({ fund: l.fund, method: l.method, total: centsToRand(l.cents), count: l.n })),
+        },
+      };
+    },
+  );
+  app.post(
+    '/giving/batches/:id/donations',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Record an offline gift in an open batch',
+        params: idParams,
+        body: recordGiftRequest,
+        response: { 201: batchResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.recordGift(currentUser(request), request.params.id, request.body);
+      const b = await service.batch(request.params.id);
+      return reply.code(201).send({ status: 'success', message: 'Gift recorded', data: { batch: presentBatch(b.row, b.totals) } });
+    },
+  );
+  app.post(
+    '/giving/batches/:id/close',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Close a batch (only when its gifts add up to the counted total)',
+        params: idParams,
+        response: { 200: batchResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { row, totals } = await service.closeBatch(currentUser(request), request.params.id);
+      return { status: 'success' as const, message: 'Batch closed', data: { batch: presentBatch(row, totals) } };
+    },
+  );
+}
+
+function presentEvent(h: {
+  e: { kind: string; reason: string | null; before: unknown; after: unknown; at: Date };
+  actorName: string | null;
+}) {
+  return {
+    kind: h.e.kind,
+    reason: h.e.reason,
+    before: h.e.before ?? null,
+    after: h.e.after ?? null,
+    actorName: h.actorName,
+    at: h.e.at.toISOString(),
+  };
+}

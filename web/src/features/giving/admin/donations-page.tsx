@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Pagination,
+  Progress,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DONATION_STATUS_COLORS, PAYMENT_METHOD_LABELS } from '@church/contract/giving';
+import { DONATIONS_TEXTS, DONATION_PERIODS, type DonationPeriod } from '@church/contract/giving-admin';
+import { can } from '@church/contract/roles';
+import { formatRand } from '@church/contract/rules/money';
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/notify';
+import { donationsQuery, download, filterQuery, fundsQuery } from '../api/admin';
+import { DonationActions } from './donation-actions';
+
+const PERIOD_LABELS: Record<DonationPeriod, string> = { week: 'Week', month: 'Month', quarter: 'Quarter', year: 'Year', all: 'All' };
+
+/** Spec 001 §2 /donations: four cards, period and fund filters (applied by the server), table, funds breakdown, export. */
+export function DonationsPage() {
+  const { user } = useSession();
+  const manage = can(user, 'finance:manage');
+  const [period, setPeriod] = useState<DonationPeriod>('month');
+  const [fund, setFund] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const funds = useQuery(fundsQuery());
+  const q = useQuery(donationsQuery({ period, fund, page }));
+
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setExporting(true);
+    try {
+      await download('/donations/export', { ...filterQuery({ period, fund }), format }, `donations.${format}`);
+      notify.success(DONATIONS_TEXTS.exported);
+    } catch {
+      notify.error(DONATIONS_TEXTS.exportFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const s = q.data?.summary;
+  const cards: Array<[string, string, string]> = s
+    ? [
+        ['Total Donations', formatRand(s.totalDonations), `${s.completedCount} completed gifts`],
+        ['Monthly Average', formatRand(s.monthlyAverage), 'Total ÷ months in the period'],
+        ['Active Donors', String(s.activeDonors), 'Gave in this period'],
+        ['Funds', String(s.funds), 'Received gifts in this period'],
+      ]
+    : [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Donations</Title>
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button leftSection={<IconDownload size={16} />} loading={exporting}>
+              Export Report
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => void exportAs('csv')}>CSV (.csv)</Menu.Item>
+            <Menu.Item onClick={() => void exportAs('xlsx')}>Excel (.xlsx)</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Group gap="sm" wrap="wrap">
+        <SegmentedControl
+          aria-label="Period"
+          value={period}
+          onChange={(v) => {
+            setPeriod(v as DonationPeriod);
+            setPage(1);
+          }}
+          data={DONATION_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
+        />
+        <Select
+          aria-label="Fund"
+          placeholder="All funds"
+          clearable
+          value={fund}
+          onChange={(v) => {
+            setFund(v);
+            setPage(1);
+          }}
+          data={(funds.data ?? []).map((f) => f.name)}
+          w={200}
+        />
+      </Group>
+      {q.isError ? (
+        <Alert color="red" title={DONATIONS_TEXTS.loadFailed}>
+          <Button size="xs" color="red" variant="light" onClick={() => q.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 2, md: 4 }}>
+            {q.isPending
+              ? [0, 1, 2, 3].map((i) => <Skeleton key={i} height={92} radius="md" />)
+              : cards.map(([label, value, hint]) => (
+                  <Card key={label} withBorder radius="md" data-testid={`card-${label.replace(/\s/g, '-').toLowerCase()}`}>
+                    <Text size="sm" c="dimmed">
+                      {label}
+                    </Text>
+                    <Text fz={24} fw={800} data-testid="card-value">
+                      {value}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {hint}
+                    </Text>
+                  </Card>
+                ))}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, lg: 3 }}>
+            <Card withBorder radius="md" style={{ gridColumn: 'span 2' }} p={0}>
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped highlightOnHover data-testid="donations-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      {['Donor', 'Fund', 'Amount', 'Date', 'Method', 'Status', ''].map((h) => (
+                        <Table.Th key={h}>{h || <VisuallyHidden>Actions</VisuallyHidden>}</Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {q.data?.donations.length === 0 && (
+                      <Table.Tr>
+                        <Table.Td colSpan={7}>
+                          <Text c="dimmed" ta="center" py="md">
+                            No donations in this period.
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                    {q.data?.donations.map((d) => (
+                      <Table.Tr key={d.id} data-testid="donation-row">
+                        <Table.Td>{d.donorName ?? '—'}</Table.Td>
+                        <Table.Td>{d.fund}</Table.Td>
+                        <Table.Td data-testid="row-amount">{formatRand(d.amount)}</Table.Td>
+                        <Table.Td>{new Date(d.date).toLocaleDateString('en-ZA')}</Table.Td>
+                        <Table.Td>{PAYMENT_METHOD_LABELS[d.paymentMethod]}</Table.Td>
+                        <Table.Td>
+                          <Badge color={DONATION_STATUS_COLORS[d.status || 'completed']} variant="light">
+                            {d.status || 'completed'}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{manage && <DonationActions donation={d} />}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              {q.data && q.data.total > q.data.limit && (
+                <Group justify="center" p="sm">
+                  <Pagination
+                    total={Math.ceil(q.data.total / q.data.limit)}
+                    value={page}
+                    onChange={setPage}
+                    size="sm"
+                    aria-label="Donation pages"
+                  />
+                </Group>
+              )}
+            </Card>
+            <Card withBorder radius="md" data-testid="funds-breakdown">
+              <Title order={4} mb="sm">
+                Funds Breakdown
+              </Title>
+              <Stack gap="sm">
+                {q.data?.fundsBreakdown.length === 0 && <Text c="dimmed">No completed gifts in this period.</Text>}
+                {q.data?.fundsBreakdown.map((b) => (
+                  <div key={b.fund}>
+                    <Group justify="space-between">
+                      <Text fw={600}>{b.fund}</Text>
+                      <Text>
+                        {formatRand(b.total)} · {b.share}%
+                      </Text>
+                    </Group>
+                    <Progress value={b.share} aria-label={`${b.fund} share`} color="green" />
+                  </div>
+                ))}
+              </Stack>
+            </Card>
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

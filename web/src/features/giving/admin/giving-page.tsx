@@ -1,0 +1,66 @@
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { can } from '@church/contract/roles';
+import { formatRand } from '@church/contract/rules/money';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import { donationsQuery } from '../api/admin';
+import { BatchesPanel } from './batches-panel';
+import { FundsPanel } from './funds-panel';
+import { TaxPanels } from './tax-panels';
+
+/** Spec 001 §2 /giving: the overview, and the treasurer's work (batches, funds, tax). */
+export function GivingPage() {
+  const { user } = useSession();
+  const manage = can(user, 'finance:manage');
+  const month = useQuery(donationsQuery({ period: 'month', fund: null, page: 1 }));
+  const year = useQuery(donationsQuery({ period: 'year', fund: null, page: 1 }));
+  const figures: Array<[string, number | undefined, boolean]> = [
+    ['This month', month.data?.summary.totalDonations, true],
+    ['This year', year.data?.summary.totalDonations, true],
+    ['Donors this year', year.data?.summary.activeDonors, false],
+    ['Monthly average this year', year.data?.summary.monthlyAverage, true],
+  ];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Giving &amp; Donations</Title>
+        <Button component={Link} to={paths.donations} variant="light">
+          All donations
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        {figures.map(([label, value, money]) => (
+          <Card key={label} withBorder radius="md">
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
+            {value === undefined ? (
+              <Skeleton height={28} mt={4} />
+            ) : (
+              <Text fz={22} fw={800}>
+                {money ? formatRand(value) : value}
+              </Text>
+            )}
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Tabs defaultValue="batches" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="batches">Batches</Tabs.Tab>
+          <Tabs.Tab value="funds">Funds</Tabs.Tab>
+          <Tabs.Tab value="certificates">Tax certificates</Tabs.Tab>
+          <Tabs.Tab value="tax">Tax &amp; banking</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="batches" pt="md">
+          <BatchesPanel manage={manage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="funds" pt="md">
+          <FundsPanel manage={manage} />
+        </Tabs.Panel>
+        <TaxPanels manage={manage} />
+      </Tabs>
+    </Stack>
+  );
+}
