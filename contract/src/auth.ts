@@ -1,15 +1,16 @@
 import { z } from 'zod';
 export * from './auth-constants';
 import { userSchema } from './users';
-import { isValidEmail, normalizeEmail } from './rules/email';
+import { EMAIL_MAX, EMAIL_PATTERN, normalizeEmail } from './rules/email';
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, isCommonPassword } from './rules/password';
 
 export const emailField = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .refine(isValidEmail, 'Please enter a valid email address')
+  // abort: zod runs later checks even after one fails; the pattern must never see over-long input.
+  .max(EMAIL_MAX, { error: 'Email is too long', abort: true })
+  .regex(EMAIL_PATTERN, 'Please enter a valid email address')
   .transform(normalizeEmail);
 
 export const newPasswordField = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityIds, paginationQuery, pageInfo } from './http';
-import { EMAIL_PATTERN } from './rules/email';
+import { EMAIL_MAX, EMAIL_PATTERN } from './rules/email';
 import { CONTACT_METHODS } from './contact-constants';
 export * from './contact-constants';
 
@@ -14,7 +14,7 @@ export const contactMessageRequest = z.object({
     .string({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
-    .max(254, 'Please enter a valid email address')
+    .max(EMAIL_MAX, { error: 'Please enter a valid email address', abort: true })
     .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   phone: z.string().trim().max(40, 'Phone must be 40 characters or less').optional().default(''),
   preferredContact: z.enum(CONTACT_METHODS, { error: 'Preferred contact method must be email, phone or whatsapp' }).default('email'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX, EMAIL_PATTERN } from './rules/email';
 import { SETTINGS_DEFAULTS } from './settings-constants';
 export * from './settings-constants';
 
@@ -112,7 +113,16 @@ export const churchSettingsSchema = z.object({
   vision: text(1000).default(''),
   coreValues: z.array(coreValueSchema).max(12, 'At most 12 core values').default([]),
   ministries: z.array(ministrySchema).max(30, 'At most 30 ministries').default([]),
-  email: z.union([z.literal(''), z.email({ error: SETTINGS_TEXTS.invalidEmail })]).default(''),
+  // The one linear e-mail pattern (rules/email.ts), behind its length limit.
+  email: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .max(EMAIL_MAX, { error: SETTINGS_TEXTS.invalidEmail, abort: true })
+        .regex(EMAIL_PATTERN, SETTINGS_TEXTS.invalidEmail),
+    ])
+    .default(''),
   phone: optionalPhone,
   address: text(300).default(''),
   website: optionalUrl,

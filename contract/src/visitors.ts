@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityIds } from './http';
-import { EMAIL_PATTERN } from './rules/email';
+import { EMAIL_MAX, EMAIL_PATTERN } from './rules/email';
 import { HOW_HEARD, VISITOR_INTERESTS, VISITOR_STATUSES, RECENT_VISITORS_DEFAULT } from './visitors-constants';
 export * from './visitors-constants';
 
@@ -25,7 +25,7 @@ export const createVisitorRequest = z.object({
     .string({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
-    .max(254, 'Please enter a valid email address')
+    .max(EMAIL_MAX, { error: 'Please enter a valid email address', abort: true })
     .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   phone: z.string().trim().max(40, 'Phone must be 40 characters or less').optional(),
   firstVisitDate: z

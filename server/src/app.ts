@@ -11,6 +11,8 @@ import { createConsentService, type ConsentService } from './modules/consents/se
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createTokenService, type TokenService } from './lib/tokens';
 import { authPlugin } from './plugins/auth';
+import { inputHygienePlugin } from './plugins/input-hygiene';
+import { safeErrorForLog } from './lib/log-safe';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin, openapiRoute } from './plugins/openapi';
 import { webAppPlugin } from './plugins/web-app';
@@ -66,18 +68,26 @@ const genReqId = (req: { headers: Record<string, string | string[] | undefined> 
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = opts;
+  const baseLogger = opts.logger ?? {
+    level: config.logLevel,
+    // Readable lines for a person at a terminal; JSON lines for log collectors.
+    ...(process.stdout.isTTY && config.env !== 'production'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      // Readable lines for a person at a terminal; JSON lines for log collectors.
-      ...(process.stdout.isTTY && config.env !== 'production'
-        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-        : {}),
-      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (req) => ({ method: req.method, url: pathOnly(req.url), ip: req.ip }),
-      },
-    },
+    // Whatever logger is asked for, secrets stay out: no auth headers, no query strings, no query parameters.
+    logger:
+      baseLogger === false || baseLogger === true
+        ? baseLogger
+        : {
+            ...baseLogger,
+            redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            serializers: {
+              req: (req) => ({ method: req.method, url: pathOnly(req.url), ip: req.ip }),
+              err: (err: Error) => safeErrorForLog(err),
+            },
+          },
     genReqId,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -130,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Same-origin by default; CORS_ORIGINS opens the API to listed origins only.
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
   await app.register(errorsPlugin, { webDistDir: config.webDistDir });
+  await app.register(inputHygienePlugin);
   await app.register(authPlugin, { tokens: ctx.tokens });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl });
   await app.register(metricsPlugin, { database, token: config.metricsToken });

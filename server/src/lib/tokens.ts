@@ -1,6 +1,9 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import crypto from 'node:crypto';
 
+/** A user id as the database stores it; anything else in `sub` is refused before any query runs. */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface TokenClaims {
   /** user id */
   sub: string;
@@ -23,7 +26,9 @@ export function createTokenService(secret: string, expiresIn: string) {
     async verify(token: string): Promise<TokenClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
+        // A validly signed token with a non-UUID subject (e.g. from an older secret's era) is simply not a session.
+        if (typeof payload.sub !== 'string' || !UUID_PATTERN.test(payload.sub)) return null;
+        if (typeof payload.tv !== 'number' || !Number.isInteger(payload.tv)) return null;
         return { sub: payload.sub, tv: payload.tv };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;

@@ -14,6 +14,13 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
 };
 
+/**
+ * PostgreSQL "data exception" codes a caller's value can cause (bad uuid/number/date text, a value too
+ * long for its column, an untranslatable character). Validation should stop these first; if one gets
+ * through, it is still the request that is wrong, so 400 — never a 500.
+ */
+const BAD_VALUE_CODES = new Set(['22P02', '22021', '22001', '22003', '22007', '22008', '22P05', '2200F', '22025']);
+
 /** Connection-level failures: the database is unavailable, not the request wrong. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08003', '08006']);
 
@@ -38,9 +45,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?:
       return reply.code(409).send({ status: 'error', message: 'That record already exists' });
     }
     const code = err.code ?? pgErrorCode(err);
+    const pgCode = pgErrorCode(err);
+    if (pgCode && BAD_VALUE_CODES.has(pgCode)) {
+      return reply
+        .code(400)
+        .send({ status: 'error', message: 'A value in the request is not valid for its field. Check it and try again.' });
+    }
     if (code && UNAVAILABLE_CODES.has(code)) {
       request.log.error({ err }, 'database unavailable');
-      return reply.code(503).send({ status: 'error', message: 'The database is unavailable. Please try again shortly.' });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 'error', message: 'The database is unavailable. Please try again shortly.' });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, cause: err.cause }, 'response did not match its schema');

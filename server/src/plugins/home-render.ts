@@ -123,22 +123,26 @@ export function composeHomeHtml(template: string, headLines: string[], page: Ren
   // The app's code is only downloaded here; the reveal script starts it once the revealed page has
   // painted (as a parser-inserted module it would run first and hold the paint back). Plain preloads,
   // not module preloads: those also compile on the main thread, which the first paint needs.
+  // Vite's fixed markup is found with indexOf, not patterns: linear by construction.
   let app = '';
-  template = template
-    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => {
-      app = src;
-      return `<link rel="preload" as="script" crossorigin href="${src}">`;
-    })
-    .replace(
-      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
-      (_m, href: string) => `<link rel="preload" as="script" crossorigin href="${href}">`,
-    );
+  const open = '<script type="module" crossorigin src="';
+  const start = template.indexOf(open);
+  const srcEnd = start < 0 ? -1 : template.indexOf('"', start + open.length);
+  if (srcEnd > start + open.length && template.startsWith('"></script>', srcEnd)) {
+    app = template.slice(start + open.length, srcEnd);
+    template =
+      template.slice(0, start) +
+      `<link rel="preload" as="script" crossorigin href="${app}">` +
+      template.slice(srcEnd + '"></script>'.length);
+  }
+  template = template.replaceAll('<link rel="modulepreload" crossorigin href="', '<link rel="preload" as="script" crossorigin href="');
   let html = withHomeHead(template, [
     ...headLines,
     '<style>html.home-loading #root{visibility:hidden}</style>',
     '<noscript><style>html.home-loading #root{visibility:visible}#home-loading-static{display:none}</style></noscript>',
   ])
-    .replace(/<html([^>]*)>/, (_m, attrs: string) => `<html${attrs} class="home-loading">`)
+    // Anchored at '<html' so a page of '<html<html…' cannot make the search quadratic.
+    .replace(/<html\b([^<>]*)>/, (_m, attrs: string) => `<html${attrs} class="home-loading">`)
     .replace(
       '<div id="root"></div>',
       () =>

@@ -16,6 +16,20 @@ import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import type { ChatService } from './service';
 
 const HEAD_BYTES = 4096;
+const BROKEN_UPLOAD = 'The upload was cut off or is not valid multipart/form-data. Please choose the file and try again.';
+
+/**
+ * A malformed or truncated multipart body surfaces as a parser error from
+ * busboy (no code, or a multipart FST_ code): the request is wrong, so 400.
+ * Our own refusals and the disk's errors (ENOSPC …) keep their meaning.
+ */
+function asUploadError(err: unknown): never {
+  if (err instanceof HttpError) throw err;
+  const e = err as { code?: unknown; statusCode?: unknown };
+  if (typeof e.statusCode === 'number' && e.statusCode < 500) throw err;
+  if (typeof e.code === 'string' && /^E[A-Z]+$/.test(e.code)) throw err;
+  throw badRequest(BROKEN_UPLOAD);
+}
 const errors = errorResponses(400, 401, 403, 404, 413, 415, 429);
 
 /**
@@ -47,7 +61,7 @@ export async function chatFileRoutes(appBase: FastifyInstance, opts: { service: 
       const settings = await opts.service.uploadTarget(user, request.params.id);
       if (!settings.allowFiles) throw forbidden(CHAT_ERRORS.filesNotAllowed);
       if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data');
-      const part = await request.file({ limits: { fileSize: settings.maxFileSize, files: 1 } });
+      const part = await request.file({ limits: { fileSize: settings.maxFileSize, files: 1 } }).catch(asUploadError);
       if (!part) throw badRequest('Choose a file to upload');
 
       fs.mkdirSync(dir, { recursive: true });
@@ -67,7 +81,7 @@ export async function chatFileRoutes(appBase: FastifyInstance, opts: { service: 
         },
       });
       try {
-        await pipeline(part.file, tap, fs.createWriteStream(target));
+        await pipeline(part.file, tap, fs.createWriteStream(target)).catch(asUploadError);
         if (part.file.truncated) throw new HttpError(413, fileTooLargeText(settings.maxFileSize));
         const mimeType = sniffFileType(new Uint8Array(Buffer.concat(chunks).subarray(0, HEAD_BYTES)));
         if (!mimeType) throw new HttpError(415, CHAT_TEXTS.fileTypeNotAllowed);

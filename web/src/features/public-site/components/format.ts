@@ -1,3 +1,4 @@
+import { groupThousands } from '@church/contract/rules/money';
 const DEFAULT_TZ = 'Africa/Johannesburg';
 
 /** 'Sat, 28 Nov 2026' in the church's time zone. */
@@ -30,4 +31,4 @@ export function formatEventTime(hhmm: string) {
 }
 
 /** 1234 → '1,234'. */
-export const formatCount = (n: number) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const formatCount = (n: number) => (n < 0 ? '-' : '') + groupThousands(Math.abs(Math.trunc(n)).toString());
