@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -23,6 +23,8 @@ import { metricsPlugin } from './modules/ops/metrics';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Every route as registered (its config.access says who may call it). */
+    routeTable: RouteOptions[];
   }
 }
 
@@ -94,6 +96,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     // Large uploads and slow clients: keep the defaults generous but bounded.
     requestTimeout: 120_000,
   });
+  // The route table (method, url, who may call): read by the authorization matrix and the fuzz suite.
+  // Added first so every later onRoute hook (the auth plugin's sets config.access) has run when it is read.
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routeTable.push(route as RouteOptions));
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);

@@ -56,33 +56,48 @@ async function resolve(request: FastifyRequest, strict: boolean): Promise<UserRo
   return user;
 }
 
+/** Who a guard lets through: read by the authorization matrix test and the route table. */
+export type Access =
+  | { kind: 'optional' }
+  | { kind: 'signed-in' }
+  | { kind: 'permission'; permission: Permission }
+  | { kind: 'roles'; roles: readonly Role[] };
+
+const ACCESS = Symbol('route access');
+type Guard = preHandlerAsyncHookHandler & { [ACCESS]?: Access };
+const guard = (access: Access, fn: preHandlerAsyncHookHandler): Guard => Object.assign(fn, { [ACCESS]: access });
+export const accessOf = (fn: unknown): Access | undefined => (typeof fn === 'function' ? (fn as Guard)[ACCESS] : undefined);
+
 /**
  * Route guards. Every route names one of these, from the permission table in
  * contract/roles.ts — the server is the real gate; the web only mirrors it.
+ * Routes write them as `preHandler`; the auth plugin moves them to
+ * preValidation so a caller without the right learns nothing from the
+ * body's validation errors (401/403 come before 400).
  */
 export const auth = {
   /** Anonymous allowed; a valid token identifies the caller (an invalid one is ignored). */
-  optional: (async (request) => {
+  optional: guard({ kind: 'optional' }, async (request) => {
     await resolve(request, false);
-  }) as preHandlerAsyncHookHandler,
+  }),
   /** Any signed-in user. */
-  required: (async (request) => {
+  required: guard({ kind: 'signed-in' }, async (request) => {
     const user = await resolve(request, true);
     if (!user) throw unauthorized();
-  }) as preHandlerAsyncHookHandler,
+  }),
   permission(permission: Permission): preHandlerAsyncHookHandler {
-    return async (request) => {
+    return guard({ kind: 'permission', permission }, async (request) => {
       const user = await resolve(request, true);
       if (!user) throw unauthorized();
       if (!can(user, permission)) throw forbidden();
-    };
+    });
   },
   roles(roles: readonly Role[]): preHandlerAsyncHookHandler {
-    return async (request) => {
+    return guard({ kind: 'roles', roles }, async (request) => {
       const user = await resolve(request, true);
       if (!user) throw unauthorized();
       if (user.role !== 'superadmin' && !hasRole(user, roles)) throw forbidden();
-    };
+    });
   },
   /**
    * Routes of the public API. A request carrying an API key is decided by
@@ -107,8 +122,26 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by the auth plugin from the route's guard; absent means the route has none (public). */
+    access?: Access;
+  }
+}
+
+const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('user', undefined);
   app.decorateRequest('apiKey', null);
+  // Guards run before body validation, and each route records who may call it.
+  app.addHook('onRoute', (route) => {
+    const pre = asArray(route.preHandler as preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[] | undefined);
+    const guards = pre.filter((fn) => accessOf(fn));
+    if (!guards.length) return;
+    route.preHandler = pre.filter((fn) => !accessOf(fn)) as never;
+    route.preValidation = [...guards, ...asArray(route.preValidation as never)] as never;
+    route.config = { ...(route.config as object), access: accessOf(guards[guards.length - 1]) } as never;
+  });
 });
