@@ -46,6 +46,7 @@ export default defineConfig({
       // Many sign-ins from one address during the run.
       LOGIN_MAX_PER_IP: '100000',
       LOGIN_MAX_PER_ACCOUNT: '1000',
+      SIGNUP_MAX_PER_IP: '100000',
       BIBLE_API_BASE: process.env.E2E_BIBLE_API_BASE ?? 'http://127.0.0.1:9/unreachable',
       MAP_TILE_URL: '',
       // Card giving goes through the local PayFast stand-in on the next port (no network).

@@ -39,6 +39,8 @@ const envSchema = z.object({
   LOGIN_MAX_PER_IP: positiveInt(50),
   LOGIN_MAX_PER_ACCOUNT: positiveInt(10),
   LOGIN_WINDOW_MINUTES: positiveInt(15),
+  /** Anonymous sign-ups per address per hour (the other public forms are limited the same way). */
+  SIGNUP_MAX_PER_IP: positiveInt(10),
   BIBLE_API_BASE: z.url({ error: 'must be a full URL' }).default('https://bible.helloao.org/api'),
   BIBLE_API_TIMEOUT_MS: positiveInt(8000),
   BIBLE_CACHE_MINUTES: positiveInt(360),
@@ -88,7 +90,7 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
-  login: { maxPerIp: number; maxPerAccount: number; windowMs: number };
+  login: { maxPerIp: number; maxPerAccount: number; windowMs: number; signupsPerIpPerHour: number };
   bibleApiBase: string;
   /** Outbound Bible service calls give up after this long. */
   bibleApiTimeoutMs: number;
@@ -193,7 +195,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
-    login: { maxPerIp: e.LOGIN_MAX_PER_IP, maxPerAccount: e.LOGIN_MAX_PER_ACCOUNT, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
+    login: {
+      maxPerIp: e.LOGIN_MAX_PER_IP,
+      maxPerAccount: e.LOGIN_MAX_PER_ACCOUNT,
+      windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+      signupsPerIpPerHour: e.SIGNUP_MAX_PER_IP,
+    },
     bibleApiBase: e.BIBLE_API_BASE.replace(/\/$/, ''),
     bibleApiTimeoutMs: e.BIBLE_API_TIMEOUT_MS,
     bibleCacheMs: e.BIBLE_CACHE_MINUTES * 60_000,

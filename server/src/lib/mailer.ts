@@ -51,7 +51,13 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
       }
       await db
         .update(emailOutbox)
-        .set({ sentAt: new Date(), error: null, attempts: sql`${emailOutbox.attempts} + 1` })
+        .set({
+          sentAt: new Date(),
+          error: null,
+          attempts: sql`${emailOutbox.attempts} + 1`,
+          // Once delivered, a reset link has no reason to stay readable in the database (or its backups).
+          ...(row.kind === 'password-reset' ? { bodyText: '(removed after delivery: it held a password-reset link)' } : {}),
+        })
         .where(eq(emailOutbox.id, outboxId));
       return { sent: true };
     },

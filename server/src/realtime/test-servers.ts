@@ -78,6 +78,7 @@ export async function startServerProcess(opts: { databaseUrl: string; jwtSecret:
       DATA_DIR: path.join(os.tmpdir(), `church-rel-${port}`),
       WEB_DIST_DIR: path.join(os.tmpdir(), 'church-rel-no-web'),
       LOGIN_MAX_PER_IP: '100000',
+      SIGNUP_MAX_PER_IP: '100000',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -33,6 +33,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/openapi.json': 'public',
   'GET /api/health': 'public',
   'GET /api/health/ready': 'public',
+  // Whole-church backup: its own guard (ops:backup); allowed callers would start a real backup.
+  'GET /api/ops/backup': { access: 'ops:backup', onlyRefusals: true },
+  'GET /api/admin/audit': 'audit:read',
   'GET /api/outbox': 'outbox:read',
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',

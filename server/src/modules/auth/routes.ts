@@ -32,7 +32,7 @@ export async function authRoutes(appBase: FastifyInstance, { service }: { servic
       },
     },
     async (request, reply) => {
-      const { user, token } = await service.register(request.body);
+      const { user, token } = await service.register(request.body, request.ip);
       return reply.code(201).send({ status: 'success', message: 'Account created successfully!', token, user: presentUser(user) });
     },
   );

@@ -18,7 +18,7 @@ interface Deps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
-  login: { maxPerIp: number; maxPerAccount: number; windowMs: number };
+  login: { maxPerIp: number; maxPerAccount: number; windowMs: number; signupsPerIpPerHour: number };
 }
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
@@ -26,7 +26,14 @@ export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exist
 export function createAuthService(d: Deps) {
   const issue = (user: UserRow) => d.tokens.sign({ sub: user.id, tv: user.tokenVersion });
 
-  async function register(input: z.output<typeof registerRequest>) {
+  async function register(input: z.output<typeof registerRequest>, ip: string) {
+    // Like the other public forms: one address cannot mint accounts by the dozen (e.g. to fill an event).
+    await d.limiter.consume(
+      `register:ip:${ip}`,
+      d.login.signupsPerIpPerHour,
+      60 * 60_000,
+      'Too many accounts created from this connection. Please try again later.',
+    );
     const isDeveloper = input.role === 'developer';
     if (await d.repo.findUserByEmail(input.email)) throw conflict(DUPLICATE_EMAIL_MESSAGE);
     const passwordHash = await hashPassword(input.password);

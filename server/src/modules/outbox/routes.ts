@@ -12,7 +12,6 @@ const outboxMail = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
-  body: z.string(),
   kind: z.string(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
@@ -20,8 +19,11 @@ const outboxMail = z.object({
 });
 
 /**
- * Administrators read the e-mail outbox: without SMTP it is where password
- * reset links and notifications wait (so an admin can pass a link on).
+ * The mail delivery log for administrators: who was sent what kind of mail,
+ * when, and whether it arrived. Never the bodies: a password-reset mail holds
+ * a link that takes over its owner's account, and a reset secret belongs to its
+ * owner alone (an admin reading the link could take over a superadmin). The
+ * body stays in the table only for the delivery job; no API returns it.
  */
 export async function outboxRoutes(appBase: FastifyInstance, { db }: { db: Db }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -60,7 +62,6 @@ export async function outboxRoutes(appBase: FastifyInstance, { db }: { db: Db })
             id: r.id,
             to: r.toAddress,
             subject: r.subject,
-            body: r.bodyText,
             kind: r.kind,
             createdAt: r.createdAt.toISOString(),
             sentAt: r.sentAt?.toISOString() ?? null,
