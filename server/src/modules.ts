@@ -139,13 +139,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(settingsLogoRoutes, { service: settings, uploadDir: ctx.config.uploadDir });
   // Member portal: profile, prayers, giving, notifications (with the event-reminder scheduler), engagement, event registration.
   await api.register(memberRoutes, { db: ctx.db });
-<<<<<<< HEAD
   await api.register(prayerRoutes, { service: createPrayersService(ctx.db, { alerts, audit: auditPort }) });
-  await api.register(givingRoutes, { service: createGivingService({ db: ctx.db, limiter: ctx.limiter }) });
-=======
-  await api.register(prayerRoutes, { service: createPrayersService(ctx.db) });
   await registerGiving(api, ctx, async () => (await settings.get()).timeZone);
->>>>>>> 68475d9 (Giving that moves money: card gifts pending until PayFast's verified ITN (signature, source, amount, validate call; replay/forgery logged), subscriptions a member cancels, bank transfer with reference, local PayFast stand-in; /donations with SQL filters, cards, funds breakdown, CSV/Excel export; funds, batches, refunds/corrections/matching with history; section 18A certificates with a gap-free locked receipt counter, PDF/ZIP/e-mail, deliverability, IT3(d); finance permissions)
   await api.register(notificationRoutes, {
     db: ctx.db,
     runScheduler: ctx.config.env !== 'test',

@@ -143,7 +143,6 @@ export const routes: RouteObject[] = [
                         path: paths.sermonUpload,
                         ...page(() => import('../features/publish/pages/sermon-upload-page'), 'SermonUploadPage', 'Upload Sermon'),
                       },
-<<<<<<< HEAD
                       {
                         path: paths.events,
                         ...page(() => import('../features/events/pages/events-manage-page'), 'EventsManagePage', 'Events'),
@@ -172,16 +171,6 @@ export const routes: RouteObject[] = [
                         path: paths.prayer(),
                         ...page(() => import('../features/prayers/pages/prayer-detail-page'), 'PrayerDetailPage', 'Prayer Request'),
                       },
-                      { path: paths.giving, ...notYet('Giving & Donations') },
-                      { path: paths.donations, ...notYet('Donations') },
-=======
-                      { path: paths.events, ...notYet('Events') },
-                      { path: paths.eventCreate, ...notYet('Create Event') },
-                      { path: paths.event(), ...notYet('Event Details') },
-                      { path: paths.eventEdit(), ...notYet('Edit Event') },
-                      { path: paths.prayers, ...notYet('Prayer Requests') },
-                      { path: paths.prayerAdd, ...notYet('Add Prayer Request') },
-                      { path: paths.prayer(), ...notYet('Prayer Request') },
                       {
                         path: paths.giving,
                         ...page(() => import('../features/giving/admin/giving-page'), 'GivingPage', 'Giving & Donations'),
@@ -190,7 +179,6 @@ export const routes: RouteObject[] = [
                         path: paths.donations,
                         ...page(() => import('../features/giving/admin/donations-page'), 'DonationsPage', 'Donations'),
                       },
->>>>>>> 68475d9 (Giving that moves money: card gifts pending until PayFast's verified ITN (signature, source, amount, validate call; replay/forgery logged), subscriptions a member cancels, bank transfer with reference, local PayFast stand-in; /donations with SQL filters, cards, funds breakdown, CSV/Excel export; funds, batches, refunds/corrections/matching with history; section 18A certificates with a gap-free locked receipt counter, PDF/ZIP/e-mail, deliverability, IT3(d); finance permissions)
                       { path: paths.analytics, ...notYet('Analytics') },
                       {
                         path: paths.pastoralCare,
