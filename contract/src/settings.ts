@@ -117,10 +117,7 @@ export const churchSettingsSchema = z.object({
   email: z
     .union([
       z.literal(''),
-      z
-        .string()
-        .max(EMAIL_MAX, { error: SETTINGS_TEXTS.invalidEmail, abort: true })
-        .regex(EMAIL_PATTERN, SETTINGS_TEXTS.invalidEmail),
+      z.string().max(EMAIL_MAX, { error: SETTINGS_TEXTS.invalidEmail, abort: true }).regex(EMAIL_PATTERN, SETTINGS_TEXTS.invalidEmail),
     ])
     .default(''),
   phone: optionalPhone,

@@ -58,10 +58,7 @@ async function resolve(request: FastifyRequest, strict: boolean): Promise<UserRo
 
 /** Who a guard lets through: read by the authorization matrix test and the route table. */
 export type Access =
-  | { kind: 'optional' }
-  | { kind: 'signed-in' }
-  | { kind: 'permission'; permission: Permission }
-  | { kind: 'roles'; roles: readonly Role[] };
+  { kind: 'optional' } | { kind: 'signed-in' } | { kind: 'permission'; permission: Permission } | { kind: 'roles'; roles: readonly Role[] };
 
 const ACCESS = Symbol('route access');
 type Guard = preHandlerAsyncHookHandler & { [ACCESS]?: Access };

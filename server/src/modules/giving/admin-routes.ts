@@ -211,13 +211,11 @@ export async function givingAdminRoutes(appBase: FastifyInstance, { service }: {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          status: 'success',
-          message: 'Batch opened',
-          data: { batch: presentBatch(await service.createBatch(currentUser(request), request.body), { cents: 0, n: 0 }) },
-        }),
+      reply.code(201).send({
+        status: 'success',
+        message: 'Batch opened',
+        data: { batch: presentBatch(await service.createBatch(currentUser(request), request.body), { cents: 0, n: 0 }) },
+      }),
   );
   app.get(
     '/giving/batches/:id',

@@ -122,16 +122,14 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
           .set({ ...patch, updatedAt: new Date() })
           .where(eq(donations.id, id))
           .returning();
-        await tx
-          .insert(donationEvents)
-          .values({
-            donationId: id,
-            kind: 'corrected',
-            reason: input.reason,
-            before: snapshot(row),
-            after: snapshot(after!),
-            actorId: actor.id,
-          });
+        await tx.insert(donationEvents).values({
+          donationId: id,
+          kind: 'corrected',
+          reason: input.reason,
+          before: snapshot(row),
+          after: snapshot(after!),
+          actorId: actor.id,
+        });
         return after!;
       });
     },
@@ -195,15 +193,13 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
             completedAt: new Date(),
           })
           .returning();
-        await tx
-          .insert(donationEvents)
-          .values({
-            donationId: row!.id,
-            kind: 'created',
-            reason: `Recorded in batch ${batch.label}`,
-            after: snapshot(row!),
-            actorId: actor.id,
-          });
+        await tx.insert(donationEvents).values({
+          donationId: row!.id,
+          kind: 'created',
+          reason: `Recorded in batch ${batch.label}`,
+          after: snapshot(row!),
+          actorId: actor.id,
+        });
         return row!;
       });
     },

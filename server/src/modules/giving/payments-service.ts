@@ -169,7 +169,7 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
         await record(meta, 'refused', `amount ${n.amountCents} cents does not match ${expected} cents`);
         return { ok: false, reason: 'amount does not match' };
       }
-      let confirmed = false;
+      let confirmed: boolean;
       try {
         confirmed = await d.provider.confirmNotification(rawBody);
       } catch (err) {

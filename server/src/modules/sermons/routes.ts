@@ -6,7 +6,6 @@ import { auth } from '../../plugins/auth';
 import {
   apiSermonsQuery,
   mediaParams,
-  publicSermonsQuery,
   sermonResponse,
   sermonSeriesResponse,
   sermonsResponse,
