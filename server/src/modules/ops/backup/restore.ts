@@ -88,6 +88,8 @@ export async function restoreBackup(database: Database, uploadDir: string, file:
       await run.exec('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
       await applyMigrations(run, { upTo: manifest.schema.version });
       const info = new Map((await listTables(run)).map((t) => [t.name, t]));
+      // Migrations may put rows in (the giving migration adds the General fund): the backup holds the church's own copy of them.
+      if (info.size) await run.exec(`TRUNCATE ${[...info.keys()].map(ident).join(', ')} CASCADE`);
       const sinks = new Map<string, ReturnType<typeof tableSink>>();
       await readBackup(file, async (name) => {
         if (name.startsWith(MEDIA_PREFIX)) {
