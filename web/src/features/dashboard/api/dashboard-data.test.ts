@@ -19,6 +19,7 @@ const donation = (id: string, amount: number, date: string) => ({
   fund: 'General',
   note: null,
   status: 'completed',
+  reference: null,
   date,
   createdAt: date,
 });
