@@ -133,14 +133,14 @@ test('edits the profile', async ({ page }) => {
   const view = page.getByTestId('profile-view');
   await expect(view).toContainText('member@demo.church');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
-  await page.getByLabel('Phone').fill('+27 82 555 0199');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('+27 82 555 0199');
   await page.getByLabel('Spiritual gifts').fill(' Teaching , ,Music,');
   await page.getByLabel('Ministry interests').fill('Youth Ministry,  Outreach');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(view).not.toContainText('+27 82 555 0199');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
-  await expect(page.getByLabel('Phone')).not.toHaveValue('+27 82 555 0199');
-  await page.getByLabel('Phone').fill('+27 82 555 0199');
+  await expect(page.getByRole('textbox', { name: 'Phone' })).not.toHaveValue('+27 82 555 0199');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('+27 82 555 0199');
   await page.getByLabel('Spiritual gifts').fill(' Teaching , ,Music,');
   await page.getByLabel('Ministry interests').fill('Youth Ministry,  Outreach');
   await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -320,7 +320,9 @@ test('the sermon player opens with play, mute and a 0–1 volume slider, and cou
   await expect(slider).toHaveAttribute('aria-valuenow', '0.9');
   const id = (await (await page.request.get('/api/sermons/public?limit=1')).json()).data.sermons[0].id;
   const after = (await (await page.request.get(`/api/sermons/public/${id}`)).json()).data.sermon.views;
-  expect(after).toBe(before + 2); // the player's view and this request's
+  // Views count once per visitor per day (issue 11): the player's view and this request come from the
+  // same visitor, and an earlier test today may already have counted this visitor for this sermon.
+  expect([before, before + 1]).toContain(after);
 });
 
 // Sources failing in the browser, on the way into the home page from another page.
