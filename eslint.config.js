@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'web/dist/**',
+      'server/build/**',
       'test-results/**',
       'server/src/db/migrations/**',
       'web/public/**',
@@ -28,5 +29,16 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Mantine's modals manager is mounted on demand (app/modals-host.tsx): its own `modals` API would open nothing.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/modals.ts', 'web/src/app/modals-manager.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@mantine/modals', message: 'Open dialogs with openModal/openConfirmModal from lib/modals.ts.' }] },
+      ],
+    },
   },
 );

@@ -7,10 +7,16 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node' as const,
     globalSetup: ['./test/global-setup.ts'],
+    // No test reaches beyond loopback: an attempt is refused and fails the test (test/support/no-network.ts).
+    setupFiles: ['./test/no-network-setup.ts'],
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // Test files share their worker's module cache: each file still builds its own app on its own copy of
+    // the migrated database, but the server's code is imported once per worker instead of once per file
+    // (measured on the server project: imports 83 s → 25 s, the whole run ≈ 20 % shorter).
+    isolate: false,
   },
 });
 

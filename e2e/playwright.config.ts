@@ -30,10 +30,12 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx server/src/main.ts`,
+    // The server as `npm start` runs it: compiled (scripts/build-server.mjs), not through tsx.
+    command: `rm -rf ${DATA_DIR} && node scripts/build-server.mjs --if-needed && node --max-semi-space-size=2 server/build/main.mjs`,
     cwd: '..',
     url: `${BASE_URL}/api/health`,
-    timeout: 120_000,
+    // A new embedded database is created and seeded first: slow when the machine is busy.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
@@ -42,6 +44,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR,
       DEMO_DATA: 'true',
+      // Links the server builds (payment return, e-mails) point at the address the browser uses.
+      PUBLIC_URL: BASE_URL,
       LOG_LEVEL: 'warn',
       // Many sign-ins from one address during the run.
       LOGIN_MAX_PER_IP: '100000',
@@ -54,6 +58,8 @@ export default defineConfig({
       PAYFAST_MERCHANT_KEY: '46f0cd694581a',
       PAYFAST_PASSPHRASE: 'e2e-passphrase',
       PAYFAST_STANDIN_PORT: String(PORT + 1),
+      // The webhook journey's receiver listens on loopback; the SSRF guard refuses it unless an administrator allows the host.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       // Several people may run e2e at once: each builds the web app to its own folder.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },

@@ -151,33 +151,48 @@ const loadBefore = os.loadavg()[0]!;
 type Result = Awaited<ReturnType<typeof phase>> & { kind: Kind; n: number; scenario: string; rssPerConnKb: number; heapPerConnKb: number };
 const results: Result[] = [];
 
+// Both servers run for the whole bench and each scenario is measured on one right after the other,
+// so the two figures of a ratio see the same machine (it is shared, and its load swings by the minute).
+const servers = {} as Record<Kind, { child: ChildProcess; ready: Ready }>;
 for (const kind of ['app', 'bare'] as const) {
   console.error(`chat bench: starting the ${kind} server`);
-  const { child, ready } = await startChild(kind);
-  let offset = 0;
-  for (const n of SIZES) {
+  servers[kind] = await startChild(kind);
+}
+let offset = 0;
+for (const n of SIZES) {
+  const crowd = {} as Record<Kind, { clients: Client[]; mem: { rssPerConnKb: number; heapPerConnKb: number } }>;
+  for (const kind of ['app', 'bare'] as const) {
+    const { child, ready } = servers[kind];
     const before = await memoryOf(child);
     console.error(`chat bench: ${kind}, connecting ${n} clients`);
     const clients = await connectAll(kind, ready, n, offset);
     console.error(`chat bench: ${kind}, ${n} connected`);
     await new Promise((r) => setTimeout(r, 500));
     const after = await memoryOf(child);
-    const mem = {
-      rssPerConnKb: (after.rss - before.rss) / n / 1024,
-      heapPerConnKb: (after.heapUsed - before.heapUsed) / n / 1024,
+    crowd[kind] = {
+      clients,
+      mem: { rssPerConnKb: (after.rss - before.rss) / n / 1024, heapPerConnKb: (after.heapUsed - before.heapUsed) / n / 1024 },
     };
+  }
+  const run = async (kind: Kind, scenario: string | null, phaseMs?: number) => {
+    const { ready } = servers[kind];
+    const { clients, mem } = crowd[kind];
     const roomSize = (room: string) =>
       room === ready.rooms[0] ? n : clients.filter((_, i) => ready.rooms[1 + ((offset + i) % 10)] === room).length;
-    // Warm-up (not reported): JIT, caches and the first database pages, on both servers alike.
-    await phase(clients, ready, (s) => ready.rooms[1 + ((offset + s) % 10)]!, roomSize, 2000);
-    const one = await phase(clients, ready, () => ready.rooms[0]!, roomSize);
-    results.push({ kind, n, scenario: 'one room', ...one, ...mem });
-    const across = await phase(clients, ready, (s) => ready.rooms[1 + ((offset + s) % 10)]!, roomSize);
-    results.push({ kind, n, scenario: 'ten rooms', ...across, ...mem });
-    await Promise.all(clients.map((c) => new Promise((r) => (c.ws.once('close', r), c.ws.close(1000)))));
-    // The next size uses other senders, so the flood gate's window never spans two runs.
-    offset += n;
-  }
+    const inTenRooms = (s: number) => ready.rooms[1 + ((offset + s) % 10)]!;
+    const r = await phase(clients, ready, scenario === 'one room' ? () => ready.rooms[0]! : inTenRooms, roomSize, phaseMs);
+    if (scenario) results.push({ kind, n, scenario, ...r, ...mem });
+  };
+  // Warm-up (not reported): JIT, caches and the first database pages, on both servers alike.
+  for (const kind of ['app', 'bare'] as const) await run(kind, null, 2000);
+  for (const scenario of ['one room', 'ten rooms']) for (const kind of ['app', 'bare'] as const) await run(kind, scenario);
+  for (const kind of ['app', 'bare'] as const)
+    await Promise.all(crowd[kind].clients.map((c) => new Promise((r) => (c.ws.once('close', r), c.ws.close(1000)))));
+  // The next size uses other senders, so the flood gate's window never spans two runs.
+  offset += n;
+}
+for (const kind of ['app', 'bare'] as const) {
+  const { child } = servers[kind];
   child.send({ type: 'stop' });
   await new Promise((r) => child.once('exit', r));
 }

@@ -13,7 +13,8 @@ import zlib from 'node:zlib';
 import { chromium, type Page } from 'playwright';
 import { CHROMIUM_LAUNCH, percentile, ROOT, round, startServer, stopServer, writeReport } from './lib';
 
-const BUDGET_JS_KB = 200;
+// Issue 18: the home page's first-load JavaScript does not grow past what it was (190 KB) as the app does.
+const BUDGET_JS_KB = 190;
 const BUDGET_LCP_MS = 1500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_SLOWDOWN = 4;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -38,15 +38,37 @@ export function writeReport(
   console.log(lines.join('\n'));
 }
 
-/** Starts the real server (node --import tsx server/src/main.ts) and resolves when /api/health answers. */
-export async function startServer(
+/**
+ * The node flags `npm start` gives the server (package.json), so benches measure the server as it runs.
+ * --max-semi-space-size=2: a small young generation is collected often, and with it the dead 64 KiB
+ * socket buffers a large upload streams through; with V8's default they piled up to ~31 MB of RSS
+ * during a 100 MB upload before a collection freed them (bench/reports/upload.md).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
+
+/** Compiles the server as `npm start` does (scripts/build-server.mjs, only when a source changed). */
+export function buildServerIfNeeded() {
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-needed'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** Starts the real server as `npm start` runs it (compiled, server/build/main.mjs) and resolves when /api/health answers. */
+export function startServer(env: Record<string, string>, timeoutMs = 120_000) {
+  buildServerIfNeeded();
+  // BENCH_SERVER_NODE_ARGS passes flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a bench).
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return launchServer([...SERVER_NODE_FLAGS, ...extra, 'server/build/main.mjs'], env, timeoutMs);
+}
+
+/** Spawns node with `args` in the repository root and resolves, timed, when /api/health answers. */
+export async function launchServer(
+  args: string[],
   env: Record<string, string>,
   timeoutMs = 120_000,
-): Promise<{ proc: ChildProcess; readyMs: number; url: string }> {
+): Promise<{ proc: ChildProcess; readyMs: number; url: string; startedAt: number }> {
   const port = env.PORT ?? '3300';
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const proc = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: port },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -54,22 +76,22 @@ export async function startServer(
   while (performance.now() - started < timeoutMs) {
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) return { proc, readyMs: performance.now() - started, url };
+      if (res.ok) return { proc, readyMs: performance.now() - started, url, startedAt: started };
     } catch {
       // not up yet
     }
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 25));
   }
   proc.kill('SIGKILL');
   throw new Error('server did not become ready');
 }
 
-export async function stopServer(proc: ChildProcess) {
+export async function stopServer(proc: ChildProcess, graceMs = 10_000) {
   if (proc.exitCode !== null) return;
   const exited = new Promise((r) => proc.once('exit', r));
   proc.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
   if (proc.exitCode === null) proc.kill('SIGKILL');
 }
 

@@ -64,7 +64,7 @@ fs.rmSync(dir, { recursive: true, force: true });
 
 writeReport('publish', 'Sermon library at 2,000 sermons (PGlite)', [
   {
-    heading: `Fastify inject, ${RUNS} requests each after 20 warm-ups; 8 engineers were sharing 2 cores, numbers are noisy`,
+    heading: `Fastify inject, ${RUNS} requests each after 20 warm-ups; load average ${os.loadavg()[0]!.toFixed(1)} on 2 cores at the end`,
     rows: [
       ['baseline: GET /api/sermons/series p50 / p99 (ms)', `${baseline.p50} / ${baseline.p99}`],
       ['list, no filter p50 / p99 (ms)', `${plain.p50} / ${plain.p99}`],

@@ -51,7 +51,13 @@ export const announcementInput = z
     endDate: isoDate('End date'),
     published: z.boolean().default(false),
   })
-  .refine((a) => a.endDate.getTime() > a.startDate.getTime(), { message: ANNOUNCEMENT_TEXTS.endBeforeStart, path: ['endDate'] });
+  // Zod runs an object's refinements even when a field already failed (the field is then still the raw string):
+  // compare the dates only once every field parsed (the fuzz suite found a 500 here).
+  .refine((a) => a.endDate.getTime() > a.startDate.getTime(), {
+    message: ANNOUNCEMENT_TEXTS.endBeforeStart,
+    path: ['endDate'],
+    when: (payload) => payload.issues.length === 0,
+  });
 export type AnnouncementInput = z.input<typeof announcementInput>;
 
 export const publishAnnouncementRequest = z.object({ published: z.boolean() });

@@ -26,6 +26,13 @@ export const CARE_TEXTS = {
   dateRequired: 'Date is required',
   futureDate: 'The visit date cannot be in the future',
   followUpBefore: 'The follow-up date cannot be before the visit',
+  alertsSaved: 'Alert preferences saved',
+  alertsFailed: 'Failed to save alert preferences',
+  assigned: (name: string) => `Assigned to ${name}`,
+  unassigned: 'Assignment removed',
+  assignFailed: 'Failed to assign',
+  assigneeNotLeader: 'Care can only be assigned to a pastor or administrator',
+  itemNotFound: 'That item is no longer in the care inbox',
 } as const;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,6 +45,7 @@ const day = (required: string) =>
     .string({ error: required })
     .trim()
     .min(1, required)
+    .max(10, { error: 'Dates must look like 2026-03-01', abort: true })
     .regex(isoDay, 'Dates must look like 2026-03-01')
     .refine(realDay, 'That is not a real date');
 
@@ -57,7 +65,11 @@ export const careVisitRequest = z
       .nullish()
       .transform((v) => v ?? null),
   })
-  .refine((v) => !v.followUpOn || v.followUpOn >= v.visitedOn, { message: CARE_TEXTS.followUpBefore, path: ['followUpOn'] });
+  .refine((v) => !v.followUpOn || v.followUpOn >= v.visitedOn, {
+    message: CARE_TEXTS.followUpBefore,
+    path: ['followUpOn'],
+    when: (payload) => payload.issues.length === 0,
+  });
 export type CareVisitRequest = z.input<typeof careVisitRequest>;
 
 const person = z.object({ ...entityIds, name: z.string() });
@@ -90,8 +102,21 @@ export const careVisitResponse = z.object({
 });
 export const followUpDoneRequest = z.object({ done: z.boolean({ error: 'done must be true or false' }) });
 
-/** One line of the care inbox: prayer care, visit follow-ups and new visitors together. */
+/** One line of the care inbox: prayer care, visit follow-ups and visitors being followed up, together. */
 export const CARE_ITEM_KINDS = ['follow_up', 'prayer', 'visitor'] as const;
+export type CareItemKind = (typeof CARE_ITEM_KINDS)[number];
+/**
+ * Which items the inbox lists. The default shows the leader's own work and the
+ * work nobody has taken yet, so an unassigned prayer or visitor is never hidden.
+ */
+export const CARE_SCOPES = ['mine_unassigned', 'mine', 'unassigned', 'all'] as const;
+export type CareScope = (typeof CARE_SCOPES)[number];
+export const CARE_SCOPE_LABELS: Record<CareScope, string> = {
+  mine_unassigned: 'Mine and unassigned',
+  mine: 'Assigned to me',
+  unassigned: 'Unassigned',
+  all: 'Everyone',
+};
 export const careItemSchema = z.object({
   kind: z.enum(CARE_ITEM_KINDS),
   id: z.string().describe('The visit, prayer or visitor id'),
@@ -103,18 +128,42 @@ export const careItemSchema = z.object({
   link: z.string(),
 });
 export type CareItem = z.infer<typeof careItemSchema>;
-export const careInboxQuery = z.object({
-  mine: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+export const careInboxQuery = paginationQuery(50, 200).extend({
+  scope: z.enum(CARE_SCOPES, { error: `scope must be one of: ${CARE_SCOPES.join(', ')}` }).default('mine_unassigned'),
+  kind: z.enum(CARE_ITEM_KINDS, { error: `kind must be one of: ${CARE_ITEM_KINDS.join(', ')}` }).optional(),
+});
+export const careInboxCounts = z.object({
+  open: z.number().int().describe('Every open item'),
+  overdue: z.number().int(),
+  mine: z.number().int().describe('Open items assigned to the caller'),
+  mineOverdue: z.number().int(),
+  unassigned: z.number().int().describe('Open items nobody has taken yet'),
+  unassignedOverdue: z.number().int(),
 });
 export const careInboxResponse = z.object({
   status: z.literal('success'),
   data: z.object({
     items: z.array(careItemSchema),
-    counts: z.object({ open: z.number().int(), mine: z.number().int(), overdue: z.number().int(), mineOverdue: z.number().int() }),
+    ...pageInfo,
+    counts: careInboxCounts.describe('Over the whole inbox, whatever the scope and page'),
+    assignees: z.array(person).describe('The leaders an item can be assigned to (pastors and administrators)'),
   }),
+});
+export const careItemParams = z.object({
+  kind: z.enum(CARE_ITEM_KINDS, { error: `kind must be one of: ${CARE_ITEM_KINDS.join(', ')}` }),
+  id: z.string().uuid('That id is not valid'),
+});
+export const careAssignRequest = z.object({
+  assigneeId: z
+    .string({ error: 'Choose a leader from the list, or none' })
+    .uuid('Choose a leader from the list')
+    .nullable()
+    .describe('null: nobody (back to unassigned)'),
+});
+export const careAssignResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ kind: z.enum(CARE_ITEM_KINDS), id: z.string(), assignee: person.nullable() }),
 });
 
 /** Follow-up tab: members inactive or joined within 30 days (spec 001 §9). */

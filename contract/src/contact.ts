@@ -34,6 +34,10 @@ export const contactMessageSchema = z.object({
   preferredContact: z.enum(CONTACT_METHODS),
   message: z.string(),
   createdAt: z.string(),
+  /** Inbox state (issue 10). */
+  readAt: z.string().nullable().optional(),
+  repliedAt: z.string().nullable().optional(),
+  archivedAt: z.string().nullable().optional(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
@@ -43,8 +47,39 @@ export const contactMessageCreatedResponse = z.object({
   data: z.object({ contactMessage: z.object({ _id: z.string(), id: z.string(), createdAt: z.string() }) }),
 });
 
-export const contactMessagesQuery = paginationQuery(20, 100);
+export const contactMessagesQuery = paginationQuery(20, 100).extend({
+  box: z.enum(['inbox', 'archived', 'all']).default('all').describe('inbox: not archived; archived; all'),
+});
 export const contactMessagesResponse = z.object({
   status: z.literal('success'),
-  data: z.object({ contactMessages: z.array(contactMessageSchema), ...pageInfo }),
+  data: z.object({ contactMessages: z.array(contactMessageSchema), ...pageInfo, unread: z.number().int().optional() }),
 });
+
+/** PATCH /contact-messages/{id}: mark read/unread, archive/unarchive. */
+export const contactMessageUpdateRequest = z.object({ read: z.boolean().optional(), archived: z.boolean().optional() });
+/** POST /contact-messages/{id}/reply: an e-mail to the sender. */
+export const contactReplyRequest = z.object({
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(200, 'Subject must be at most 200 characters'),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(10_000, 'Message must be at most 10000 characters'),
+});
+export const contactMessageResponse = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  data: z.object({ contactMessage: contactMessageSchema }),
+});
+export const INBOX_TEXTS = {
+  replied: 'Reply sent',
+  replyFailed: 'Failed to send reply',
+  archived: 'Message archived',
+  restored: 'Message moved to the inbox',
+  updateFailed: 'Failed to update message',
+  loadFailed: 'Failed to load messages',
+} as const;

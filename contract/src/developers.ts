@@ -42,7 +42,14 @@ export const apiKeySchema = z
     name: z.string(),
     description: z.string(),
     pricingTier: z.enum(PRICING_TIERS),
-    permissions: z.array(z.enum(API_KEY_PERMISSIONS)),
+    permissions: z.array(z.enum(API_KEY_PERMISSIONS)).describe('What the key may do now (a trial reads only; see planStatus)'),
+    planStatus: z
+      .enum(['free', 'approved', 'trial', 'trial-ended'])
+      .describe(
+        'free; approved (the church approved the paid plan); trial (the paid plan for 14 days, read-only until approved); trial-ended (Free until approved)',
+      ),
+    trialEndsAt: z.string().nullable().describe('When an unapproved trial ends (null for Free and approved keys)'),
+    approvedAt: z.string().nullable(),
     rateLimit: z.object({ requestsPerHour: z.number().int(), requestsPerMonth: z.number().int() }),
     usage: z.object({
       monthlyRequests: z.number().int(),
@@ -74,6 +81,33 @@ export const createdApiKeyResponse = z.object({
   data: z.object({
     apiKey: apiKeySchema.extend({ key: z.string().describe('The full key. Shown once: it is not stored and cannot be shown again.') }),
   }),
+});
+
+/** A paid key awaiting the church's approval (Admin Panel, API plans). */
+export const apiPlanRequestSchema = z
+  .object({
+    ...entityIds,
+    name: z.string(),
+    description: z.string(),
+    pricingTier: z.enum(PRICING_TIERS),
+    planStatus: z.enum(['trial', 'trial-ended']),
+    trialEndsAt: z.string(),
+    createdAt: z.string(),
+    developer: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      company: z.string().nullable(),
+      website: z.string().nullable(),
+      projectDescription: z.string().nullable().describe('What the developer said they are building, at registration'),
+    }),
+    monthlyRequests: z.number().int(),
+  })
+  .describe('ApiPlanRequest');
+export type ApiPlanRequest = z.infer<typeof apiPlanRequestSchema>;
+export const apiPlanRequestsResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({ requests: z.array(apiPlanRequestSchema) }),
 });
 
 export const verifyApiKeyRequest = z.object({

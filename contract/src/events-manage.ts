@@ -50,17 +50,20 @@ export const eventWriteRequest = z.object({
     .string({ error: EVENT_TEXTS.dateRequired })
     .trim()
     .min(1, EVENT_TEXTS.dateRequired)
+    .max(10, { error: 'Date must look like 2026-03-01', abort: true })
     .regex(isoDay, 'Date must look like 2026-03-01')
     .refine(realDay, 'Date is not a real date'),
   time: z
     .string({ error: EVENT_TEXTS.timeRequired })
     .trim()
     .min(1, EVENT_TEXTS.timeRequired)
+    .max(5, { error: 'Time must look like 10:00', abort: true })
     .regex(hhmm, 'Time must look like 10:00')
     .describe("'HH:MM' in the church's time zone"),
   endTime: z
     .string()
     .trim()
+    .max(5, { error: 'End time must look like 12:00', abort: true })
     .regex(hhmm, 'End time must look like 12:00')
     .nullish()
     .transform((v) => v || null),

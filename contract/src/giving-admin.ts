@@ -76,8 +76,11 @@ export const batchSchema = z.object({
   ...entityIds,
   label: z.string(),
   countedTotal: z.number(),
-  runningTotal: z.number().describe('Sum of the completed gifts recorded in the batch'),
+  runningTotal: z
+    .number()
+    .describe('Sum of the completed gifts recorded in the batch; once closed, also those refunded after it closed (what was deposited)'),
   giftCount: z.number().int(),
+  refundedAfterClose: z.number().describe('Of the running total, what was refunded after the batch closed (money that went back later)'),
   status: z.enum(['open', 'closed']),
   createdAt: z.string(),
   closedAt: z.string().nullable(),

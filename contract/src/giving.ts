@@ -4,7 +4,7 @@ import { entityIds, pageInfo, paginationQuery } from './http';
 /** Spec 000 §9. */
 export const PAYMENT_METHODS = ['card', 'bank', 'cash'] as const;
 export const FREQUENCIES = ['one-time', 'weekly', 'monthly'] as const;
-export const DONATION_STATUSES = ['completed', 'pending', 'failed', 'cancelled', 'refunded'] as const;
+export const DONATION_STATUSES = ['completed', 'pending', 'failed', 'cancelled', 'refunded', 'expired'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 /** How a treasurer receives an offline gift; members choose from PAYMENT_METHODS. */
 export const RECORDED_METHODS = ['cash', 'bank', 'snapscan', 'zapper'] as const;
@@ -16,7 +16,10 @@ export const DONATION_STATUS_COLORS: Record<DonationStatus, 'green' | 'yellow' |
   failed: 'gray',
   cancelled: 'gray',
   refunded: 'gray',
+  expired: 'gray',
 };
+/** A card checkout left unpaid this long is marked expired (a notification that the money moved still completes it). */
+export const CHECKOUT_EXPIRY_HOURS = 24;
 export const DEFAULT_FUND = 'General';
 export const CARD_NOT_SET_UP = 'Card payments are not set up yet. Please choose bank transfer or give in person.';
 export const DONATION_MIN = 1;
@@ -157,8 +160,13 @@ export const givingHistoryResponse = z.object({
 export const givingSummarySchema = z.object({
   totalGiven: z.number(),
   donationCount: z.number().int(),
-  monthlyTotal: z.number().describe('Completed donations this calendar month'),
-  activeGivers: z.number().int().describe('People who gave in the last 90 days'),
+  monthlyTotal: z.number().describe("Completed donations this calendar month in the church's time zone (/donations' total for the month)"),
+  activeGivers: z
+    .number()
+    .int()
+    .describe(
+      "Givers (a member, or a guest by the name they gave) with a completed gift this calendar month in the church's time zone: /donations' Active Donors for the month",
+    ),
   largestGift: z.number(),
 });
 export const givingOverviewResponse = z.object({

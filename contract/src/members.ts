@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, nameField } from './auth';
 import { entityIds, pageInfo, paginationQuery } from './http';
-import { userSchema } from './users';
+import { memberRecordSchema, userSchema } from './users';
 import { splitCommaList } from './rules/profile-lists';
 
 const optionalText = (max: number, label: string) =>
@@ -40,6 +40,8 @@ export const profileUpdateRequest = z.object({
   birthday: optionalDate('Birthday'),
   spiritualGifts: labelList('spiritual gifts'),
   ministryInterests: labelList('ministry interests'),
+  /** Needed only when the e-mail changes: the address is what a password reset goes to. */
+  currentPassword: z.string().max(1_000).optional().describe('Your current password; required to change the e-mail address'),
 });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;
 
@@ -48,7 +50,12 @@ export const profileResponse = z.object({
   status: z.literal('success'),
   message: z.string().optional(),
   data: z.object({ member: userSchema, user: userSchema }),
+  /** After an e-mail change every other session ends; this is the caller's new one. */
+  token: z.string().optional(),
 });
+
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email address';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 
 /** Congregation counts every signed-in member may see (no names). */
 export const memberStatsSchema = z.object({
@@ -67,7 +74,7 @@ export const membersListQuery = paginationQuery(20, 200).extend({
 });
 export const membersListResponse = z.object({
   status: z.literal('success'),
-  data: z.object({ members: z.array(userSchema), ...pageInfo }),
+  data: z.object({ members: z.array(memberRecordSchema), ...pageInfo }),
 });
 
 /** A member as others see them in small lists (registrations, prayer authors). */

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Spec 001 §2: the pending-prayer preview shows 60 characters; lists show 5. */
 export const PASTOR_PREVIEW_CHARS = 60;
 export const PASTOR_LIST_SIZE = 5;
+/** What the dashboard shows of a pending prayer: the server's 60-character cut, with '...' when it cut something. */
+export const prayerPreviewText = (p: { preview: string; truncated: boolean }) => (p.truncated ? `${p.preview}...` : p.preview);
 
 const item = z.object({ _id: z.string(), id: z.string() });
 
@@ -22,7 +24,14 @@ export const pastorDashboardSchema = z.object({
     volunteers: z.number().int(),
   }),
   pendingPrayers: z.array(
-    item.extend({ title: z.string(), preview: z.string(), submittedBy: z.string(), priority: z.string(), createdAt: z.string() }),
+    item.extend({
+      title: z.string(),
+      preview: z.string().describe('The first 60 characters of the description'),
+      truncated: z.boolean().describe('The description is longer than the preview'),
+      submittedBy: z.string(),
+      priority: z.string(),
+      createdAt: z.string(),
+    }),
   ),
   recentMembers: z.array(item.extend({ name: z.string(), email: z.string(), role: z.string(), status: z.string(), joinDate: z.string() })),
   recentPrayers: z.array(item.extend({ title: z.string(), submittedBy: z.string(), status: z.string(), createdAt: z.string() })),

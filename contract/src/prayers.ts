@@ -49,14 +49,33 @@ export const prayersListQuery = paginationQuery(50, 200).extend({
 });
 
 /** Spec 001 §8 texts of the prayer management pages. */
+/**
+ * The verb of each move, for spec 001 §8's failure template 'Failed to {status} prayer request': the success
+ * text takes the status word ('Prayer request approved successfully'), the failure the verb
+ * ('Failed to approve prayer request'); 'Failed to approved …' is not English.
+ */
+export const PRAYER_STATUS_VERBS: Record<PrayerStatus, string> = {
+  approved: 'approve',
+  rejected: 'reject',
+  answered: 'answer',
+  pending: 'reopen',
+};
+
+/** Spec 001 §8 (leaders) and spec 000 §8 (members) prayer texts, kept once for the web and the tests. */
 export const PRAYER_TEXTS = {
-  statusDone: (status: string) => `Prayer request ${status} successfully`,
-  /** Spec 001 §8 template 'Failed to {status} prayer request', filled with the status word as the spec's success text is. */
-  statusFailed: (status: string) => `Failed to ${status} prayer request`,
+  statusDone: (status: PrayerStatus) => `Prayer request ${status === 'pending' ? 'reopened' : status} successfully`,
+  statusFailed: (status: PrayerStatus) => `Failed to ${PRAYER_STATUS_VERBS[status]} prayer request`,
+  /** The pastor dashboard's own texts (spec 001 §8 "Pastor dashboard"). */
+  dashboardDone: (status: 'approved' | 'rejected') => `Prayer request ${status}`,
+  dashboardFailed: 'Failed to update prayer request',
   priorityUpdated: 'Prayer priority updated',
   priorityFailed: 'Failed to update priority',
   leadersOnly: 'Only leaders can submit a prayer request on behalf of someone or set its priority',
+  /** Leaders' lists and detail (spec 001 §8 fallback for failed loads of prayer requests). */
   loadFailed: 'Failed to load prayer requests',
+  /** The member's own list (spec 000 §8). */
+  memberLoadFailed: 'Failed to load prayers',
+  submitFailed: 'Failed to submit prayer request',
   added: 'Prayer request added',
 } as const;
 export const prayersListResponse = z.object({

@@ -33,14 +33,27 @@ describe('can', () => {
     expect(can({ role: 'member' }, 'api:access')).toBe(false);
     expect(can({ role: 'member', permissions: ['api:access'] }, 'api:access')).toBe(true);
   });
+  it('a granted finance:manage includes finance:read; nothing else grants more than itself', () => {
+    expect(can({ role: 'deacon', permissions: ['finance:manage'] }, 'finance:read')).toBe(true);
+    expect(can({ role: 'deacon', permissions: ['finance:manage'] }, 'finance:manage')).toBe(true);
+    expect(can({ role: 'deacon', permissions: ['finance:read'] }, 'finance:manage')).toBe(false);
+    expect(can({ role: 'deacon', permissions: ['finance:manage'] }, 'permissions:grant')).toBe(false);
+    expect(can({ role: 'pastor' }, 'permissions:grant')).toBe(false);
+    expect(can({ role: 'admin' }, 'permissions:grant')).toBe(true);
+  });
   it('refuses nobody-signed-in', () => expect(can(null, 'church:manage')).toBe(false));
 });
 
 describe('roleBadgeLabel', () => {
-  it('shows Pastor for pastor and superadmin, Administrator for admin, Member otherwise', () => {
+  it('shows Pastor for pastor and superadmin, Administrator for admin, and every other role by its own name', () => {
     expect(roleBadgeLabel('pastor')).toBe('Pastor');
     expect(roleBadgeLabel('superadmin')).toBe('Pastor');
     expect(roleBadgeLabel('admin')).toBe('Administrator');
-    for (const r of ['member', 'volunteer', 'deacon', 'elder', 'developer']) expect(roleBadgeLabel(r)).toBe('Member');
+    expect(roleBadgeLabel('elder')).toBe('Elder');
+    expect(roleBadgeLabel('deacon')).toBe('Deacon');
+    expect(roleBadgeLabel('volunteer')).toBe('Volunteer');
+    expect(roleBadgeLabel('developer')).toBe('Developer');
+    expect(roleBadgeLabel('member')).toBe('Member');
+    expect(roleBadgeLabel('someone-else')).toBe('Member');
   });
 });

@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   'church:insights': ADMIN_TYPE_ROLES,
   /** Read the member directory. */
   'members:read': LEADER_ROLES,
+  /** Add, edit, delete, import and merge members; households and status (issue 10). */
+  'members:manage': PASTOR_PAGE_ROLES,
   /** Approve / reject prayers and read every prayer. */
   'prayers:moderate': LEADER_ROLES,
   /** Read who registered for an event. */
@@ -56,12 +58,18 @@ export const PERMISSIONS = {
   'care:notes': PASTOR_PAGE_ROLES,
   /** Volunteers and Leadership pages: role lists and counts. */
   'people:roles': PASTOR_PAGE_ROLES,
+  /** Approve a developer's paid API plan (no payment provider: the church's approval is the arrangement). */
+  'api-plans:approve': ['admin', 'superadmin'],
   /** Developer portal and API keys (spec 002 §2.2). */
   'api:access': ['developer'],
   /** Operations (issue 17): read /metrics and the readiness detail. */
   'ops:read': ['admin', 'superadmin'],
-  /** Operations (issue 17): take a backup of the whole church (database and media) through the running server. */
-  'ops:backup': ['admin', 'superadmin'],
+  /**
+   * Operations (issue 17): take a backup of the whole church (database and media) through the running
+   * server. Superadmin only: a backup holds every row, every password hash included, so whoever holds
+   * one holds every account; an administrator must not be able to take over the superadmin's this way.
+   */
+  'ops:backup': ['superadmin'],
   /**
    * Giving administration (issue 12). The spec has no treasurer role, so finance is
    * a permission, not a role: pastors read the figures (spec 001 §1 "review giving"),
@@ -69,10 +77,40 @@ export const PERMISSIONS = {
    * granting 'finance:manage' through users.permissions without making them an admin.
    */
   'finance:read': ['pastor', 'admin', 'superadmin'],
+  /** Bulk messages, message templates and their delivery records (issue 13). */
+  'messages:send': PASTOR_PAGE_ROLES,
+  /** The analytics page: growth, engagement and website figures (issue 13). */
+  'analytics:read': PASTOR_PAGE_ROLES,
+  /** Export church reports (members, attendance, prayer, events); finance reports also need finance:read (issue 13). */
+  'reports:export': PASTOR_PAGE_ROLES,
   /** Record offline gifts, batches, refunds and corrections, tax certificates, tax & banking details. */
   'finance:manage': ['admin', 'superadmin'],
+  /**
+   * The church's card payment (PayFast merchant) account: where card gifts are paid to. Administrators only,
+   * not a granted treasurer: whoever sets it could send every card gift to another account.
+   */
+  'payments:configure': ['admin', 'superadmin'],
+  /** Grant a person the permissions in GRANTABLE_PERMISSIONS (a treasurer) without changing their role. */
+  'permissions:grant': ['admin', 'superadmin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
+
+/**
+ * What an administrator may grant one person through users.permissions,
+ * beside their role (PUT /members/{id}/permissions). Only the finance pair:
+ * a church's treasurer or counting team is rarely its administrator, while
+ * everything else follows the role (changing what a deacon may do in the
+ * care notes or the admin panel person by person would make the role table
+ * above a lie). 'api:access' is not here: it comes with developer
+ * registration.
+ */
+export const GRANTABLE_PERMISSIONS = ['finance:read', 'finance:manage'] as const;
+export type GrantablePermission = (typeof GRANTABLE_PERMISSIONS)[number];
+
+/** A granted permission that brings others with it: whoever keeps the books reads them. */
+export const GRANT_INCLUDES: Partial<Record<Permission, readonly Permission[]>> = {
+  'finance:manage': ['finance:read'],
+};
 
 export interface Principal {
   role: Role | string;
@@ -88,7 +126,7 @@ export function isRole(value: unknown): value is Role {
 export function can(user: Principal | null | undefined, permission: Permission): boolean {
   if (!user) return false;
   if (user.role === 'superadmin') return true;
-  if (user.permissions?.includes(permission)) return true;
+  if (user.permissions?.some((p) => p === permission || GRANT_INCLUDES[p as Permission]?.includes(permission))) return true;
   return (PERMISSIONS[permission] as readonly string[]).includes(user.role);
 }
 
@@ -99,9 +137,46 @@ export function hasRole(user: Principal | null | undefined, roles: readonly Role
 export const isAdminType = (user: Principal | null | undefined) => hasRole(user, ADMIN_TYPE_ROLES);
 export const isLeader = (user: Principal | null | undefined) => hasRole(user, LEADER_ROLES);
 
-/** Spec 000 §6: pastor and superadmin show 'Pastor'; admin shows 'Administrator'; all others 'Member'. */
-export function roleBadgeLabel(role: string): 'Pastor' | 'Administrator' | 'Member' {
-  if (role === 'pastor' || role === 'superadmin') return 'Pastor';
-  if (role === 'admin') return 'Administrator';
-  return 'Member';
+/** What the role badge says for each role. */
+export const ROLE_BADGE_LABELS = {
+  pastor: 'Pastor',
+  superadmin: 'Pastor',
+  admin: 'Administrator',
+  elder: 'Elder',
+  deacon: 'Deacon',
+  volunteer: 'Volunteer',
+  developer: 'Developer',
+  member: 'Member',
+} as const satisfies Record<Role, string>;
+export type RoleBadgeLabel = (typeof ROLE_BADGE_LABELS)[Role];
+
+/**
+ * Spec 000 §6: pastor and superadmin show 'Pastor', admin 'Administrator'.
+ * Issue 18: elders, deacons, volunteers and developers show their own role
+ * rather than the spec's 'Member' (a deacon is not just a member to the church);
+ * an unknown role is 'Member'.
+ */
+export function roleBadgeLabel(role: string): RoleBadgeLabel {
+  return isRole(role) ? ROLE_BADGE_LABELS[role] : 'Member';
+}
+
+/** Roles a person can be given on the members pages: every role except the developer portal's own. */
+export const MEMBER_PAGE_ROLES = ['member', 'volunteer', 'deacon', 'elder', 'pastor', 'admin', 'superadmin'] as const;
+
+/**
+ * Who may grant what (issue 10): only an admin (or superadmin) grants admin,
+ * only a superadmin grants superadmin; the congregation roles are granted by
+ * anyone who manages members. The same rule guards taking a role away: a
+ * pastor cannot demote or delete an admin.
+ */
+export function canGrantRole(actor: Principal | null | undefined, role: string): boolean {
+  if (!actor || !can(actor, 'members:manage')) return false;
+  if (role === 'superadmin') return actor.role === 'superadmin';
+  if (role === 'admin') return actor.role === 'admin' || actor.role === 'superadmin';
+  return (CONGREGATION_ROLES as readonly string[]).includes(role);
+}
+
+/** The roles this person may hand out, in the order the pages list them. */
+export function grantableRoles(actor: Principal | null | undefined): Role[] {
+  return MEMBER_PAGE_ROLES.filter((r) => canGrantRole(actor, r));
 }

@@ -63,6 +63,9 @@ export const SERMON_TEXTS = {
   uploadFailed: 'Failed to upload sermon. Please try again.',
   recordFailed: 'Failed to create sermon record',
   loadFailed: 'Failed to load sermons',
+  // Not in the spec (its edit form has no media): replacing media on edit.
+  replaceNothing: 'Choose a video, audio or thumbnail file to replace',
+  mediaReplaced: 'Sermon media replaced',
 } as const;
 
 const KIND_LABEL: Record<SermonMediaKind, string> = { video: 'Video', audio: 'Audio', thumbnail: 'Thumbnail' };

@@ -48,7 +48,10 @@ export const sermonResponse = z.object({ status: z.literal('success'), data: z.o
 export const sermonSeriesResponse = z.object({ status: z.literal('success'), data: z.object({ series: z.array(z.string()) }) });
 
 export const mediaParams = z.object({
-  file: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/, 'That file name is not valid'),
+  file: z
+    .string()
+    .max(200, { error: 'That file name is not valid', abort: true })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/, 'That file name is not valid'),
 });
 
 /**

@@ -43,7 +43,10 @@ const optionalPhone = z
 const logoUrl = z
   .union([
     z.literal(''),
-    z.string().regex(/^\/api\/settings\/logo\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'Upload the logo with the Logo button'),
+    z
+      .string()
+      .max(119, { error: 'Upload the logo with the Logo button', abort: true })
+      .regex(/^\/api\/settings\/logo\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'Upload the logo with the Logo button'),
   ])
   .default('');
 
@@ -99,6 +102,23 @@ function isTimeZone(tz: string) {
 }
 
 /**
+ * POPIA (issue 17): the church's Information Officer and its privacy notice,
+ * shown on /privacy and linked from the footer and the registration form.
+ */
+export const privacySettingsSchema = z.object({
+  officerName: text(120).default(''),
+  officerEmail: z
+    .union([
+      z.literal(''),
+      z.string().max(EMAIL_MAX, { error: SETTINGS_TEXTS.invalidEmail, abort: true }).regex(EMAIL_PATTERN, SETTINGS_TEXTS.invalidEmail),
+    ])
+    .default(''),
+  officerPhone: optionalPhone,
+  notice: text(20000).default('').describe('The privacy notice; paragraphs separated by blank lines. Empty: the standard notice is shown'),
+});
+export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
+
+/**
  * Spec 001 §3 Church settings plus the public fields of spec 000 §3. The full
  * object is what GET /settings answers and POST /settings takes.
  */
@@ -142,6 +162,7 @@ export const churchSettingsSchema = z.object({
   serviceTimes: serviceTimesSchema.default(SETTINGS_DEFAULTS.serviceTimes),
   socialLinks: socialLinksSchema.default({ facebook: '', instagram: '', youtube: '', x: '' }),
   timeZone: z.string().refine(isTimeZone, 'time zone must be an IANA name such as Africa/Johannesburg').default(SETTINGS_DEFAULTS.timeZone),
+  privacy: privacySettingsSchema.default({ officerName: '', officerEmail: '', officerPhone: '', notice: '' }),
   notifications: notificationSettingsSchema.default({
     emailNotifications: true,
     smsNotifications: false,
@@ -197,6 +218,9 @@ export const publicSettingsSchema = z.object({
   timeZone: z.string(),
   map: z.object({ tileUrl: z.string().describe('Leaflet tile URL template; empty means no tiles'), zoom: z.number().int() }),
   stats: publicStatsSchema,
+  privacy: z
+    .object({ officerName: z.string(), officerEmail: z.string(), officerPhone: z.string(), notice: z.string() })
+    .describe('The Information Officer and the privacy notice (POPIA), shown on /privacy'),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 export const publicSettingsResponse = z.object({ status: z.literal('success'), data: publicSettingsSchema });

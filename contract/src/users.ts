@@ -29,10 +29,22 @@ export const userSchema = z
     maritalStatus: z.enum(MARITAL_STATUSES).nullable(),
     occupation: z.string().nullable(),
     emergencyContact: z.string().nullable(),
-    notes: z.string().nullable(),
-    lastContacted: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
   .describe('User');
+/** The signed-in person's own account (login, register, me, profile): never what leaders wrote about them. */
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * A member as a leader's directory, detail and edit calls present them. The leader-written
+ * fields (notes, lastContacted) are pastoral and confidential: present only when the caller
+ * holds 'care:notes' (pastor, admin, superadmin), absent for elders and for the member.
+ */
+export const memberRecordSchema = userSchema
+  .extend({
+    notes: z.string().nullable().optional().describe("Leader-written notes; only for callers with 'care:notes'"),
+    lastContacted: z.string().nullable().optional().describe("When a leader last contacted them; only for callers with 'care:notes'"),
+  })
+  .describe('MemberRecord');
+export type MemberRecord = z.infer<typeof memberRecordSchema>;

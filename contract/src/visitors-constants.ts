@@ -24,6 +24,14 @@ export const VISITOR_INTERESTS = [
 /** Follow-up states a leader moves a visitor through. */
 export const VISITOR_STATUSES = ['new', 'contacted', 'returning', 'member', 'inactive'] as const;
 export type VisitorStatus = (typeof VISITOR_STATUSES)[number];
+/** How the Visitors page names each state: new → contacted → connected (returning) or not interested; member once converted. */
+export const VISITOR_STATUS_LABELS: Record<VisitorStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  returning: 'Connected',
+  member: 'Member',
+  inactive: 'Not interested',
+};
 
 export const VISITOR_SUCCESS_TEXT = "Welcome to Our Family! We're excited to have you. Someone will contact you soon.";
 /** Spec 000 §9: the registration dialog closes 3 s after success. */

@@ -30,6 +30,7 @@ export const createVisitorRequest = z.object({
   phone: z.string().trim().max(40, 'Phone must be 40 characters or less').optional(),
   firstVisitDate: z
     .string()
+    .max(10, { error: 'First visit date must look like 2026-03-01', abort: true })
     .regex(isoDay, 'First visit date must look like 2026-03-01')
     .refine(isRealDay, 'First visit date is not a real date')
     .optional()
@@ -54,6 +55,11 @@ export const visitorSchema = z.object({
   howHeard: z.enum(HOW_HEARD).nullable(),
   interests: z.array(z.string()),
   status: z.enum(VISITOR_STATUSES),
+  /** Follow-up (issue 10): the leader it is assigned to, a note, a follow-up date, the member made from it. */
+  assignedTo: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+  note: z.string().nullable().optional(),
+  followUpOn: z.string().nullable().optional(),
+  memberId: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -82,3 +88,47 @@ export const visitorStatusRequest = z.object({
   status: z.enum(VISITOR_STATUSES, { error: `Status must be one of: ${VISITOR_STATUSES.join(', ')}` }),
 });
 export const visitorResponse = z.object({ status: z.literal('success'), data: z.object({ visitor: visitorSchema }) });
+
+/** GET /visitors (leaders): the follow-up list, newest first, with the leaders one can assign. */
+export const visitorsListQuery = z.object({
+  status: z.enum(VISITOR_STATUSES).optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be 100 or less').default(20),
+});
+export const visitorsListResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    visitors: z.array(visitorSchema),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    counts: z.record(z.string(), z.number().int()),
+    leaders: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+});
+
+const isoDayOrNull = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || (isoDay.test(v) && isRealDay(v)), 'Follow-up date must be a date (YYYY-MM-DD)');
+
+/** PATCH /visitors/{id}: status, assignee, note and follow-up date — any of them. */
+export const visitorUpdateRequest = z.object({
+  status: z.enum(VISITOR_STATUSES, { error: `Status must be one of: ${VISITOR_STATUSES.join(', ')}` }).optional(),
+  assignedTo: z.string().uuid('That leader id is not valid').nullable().optional(),
+  note: z.string().trim().max(2000, 'Note must be at most 2000 characters').nullish(),
+  followUpOn: isoDayOrNull.optional(),
+});
+export type VisitorUpdateRequest = z.input<typeof visitorUpdateRequest>;
+
+export const VISITOR_TEXTS = {
+  updated: 'Visitor updated',
+  updateFailed: 'Failed to update visitor',
+  converted: (name: string) => `${name} is now a member`,
+  convertFailed: 'Failed to convert visitor',
+  loadFailed: 'Failed to load visitors',
+  leaderNotFound: 'That leader was not found',
+} as const;

@@ -16,9 +16,41 @@ export const demo = {
 /** Signs in through the API and stores the session as the web app does (faster than the form). */
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  return storeSession(page, res);
+}
+
+/**
+ * Registers a new member through the API and signs them in: tests that write (give, register,
+ * cancel) use one of these so the demo accounts other specs read keep their totals.
+ */
+export async function signUpFresh(page: Page, name = 'Thandi Fresh', password = DEMO_PASSWORD) {
+  const email = uniqueEmail('member');
+  const res = await page.request.post('/api/auth/register', { data: { name, email, password } });
+  return { email, ...(await storeSession(page, res)) };
+}
+
+/** Registers a fresh developer account (the payload of spec 002 §3) and signs it in. */
+export async function signUpDeveloper(page: Page, name = 'Thandi Builder', password = DEMO_PASSWORD) {
+  const email = uniqueEmail('dev');
+  const res = await page.request.post('/api/auth/register', {
+    data: {
+      name,
+      email,
+      password,
+      role: 'developer',
+      permissions: ['api:access'],
+      developerProfile: { company: 'Ubuntu Web Studio', useCase: 'church-app' },
+    },
+  });
+  return { email, ...(await storeSession(page, res)) };
+}
+
+async function storeSession(page: Page, res: Awaited<ReturnType<Page['request']['post']>>) {
   expect(res.ok(), await res.text()).toBeTruthy();
-  const body = await res.json();
-  await page.goto('/404');
+  const body = (await res.json()) as { token: string; user: { id: string; name: string; role: string } };
+  // Any page of the origin holds its localStorage: a small JSON answer, not the whole app loaded for nothing
+  // (and a page of the app left open could not write over the new session from its memory).
+  await page.goto('/api/health');
   await page.evaluate(
     ({ token, user }) => {
       localStorage.setItem('token', token);
@@ -26,7 +58,7 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
     },
     { token: body.token, user: body.user },
   );
-  return body as { token: string; user: { id: string; name: string; role: string } };
+  return body;
 }
 
 /** Signs in through the login form, as a person would. */

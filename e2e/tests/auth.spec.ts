@@ -128,7 +128,7 @@ test.describe('guards and system pages', () => {
 
   // Failed once in the last fresh-clone CI run (the elder's session ended on /settings: 401 → /login) after
   // passing in the run before; under investigation with the management layout (issue 10), so not run for now.
-  test.fixme('an elder may open the pastor dashboard but not other management pages', async ({ page }) => {
+  test('an elder may open the pastor dashboard but not other management pages', async ({ page }) => {
     await signInAs(page, demo.elder);
     await page.goto('/pastor-dashboard');
     await expect(page).toHaveURL(/\/pastor-dashboard$/);
@@ -163,7 +163,7 @@ test.describe('guards and system pages', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, demo.member);
     await page.goto('/mobile/profile');
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page.getByText('Are you sure you want to logout?')).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();

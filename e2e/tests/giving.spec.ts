@@ -1,29 +1,22 @@
 import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { demo, signInAs } from '../support/session';
-import AxeBuilder from '@axe-core/playwright';
+import { demo, signInAs, signUpFresh } from '../support/session';
+import { expectAccessible } from '../support/look';
 
 const PHONE = { width: 390, height: 844 };
 async function shot(page: Page, name: string) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
 }
-async function axeClean(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
-test.describe.configure({ mode: 'serial' });
-// Not yet green (issue 12 stays open): the card gift returns from the stand-in checkout on PUBLIC_URL's
-// origin (localhost) rather than the test's (127.0.0.1), so the session is not there; and the gift
-// lands on the shared demo member whose totals member-portal.spec.ts checks. Fix: a fresh member and PUBLIC_URL = BASE_URL.
-test.fixme();
+// Three pages, a CSV and PDFs in one journey: more than the default budget on a shared machine.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 test('a member gives R 250 by card through the PayFast stand-in: pending, then completed', async ({ page, context }) => {
   await page.setViewportSize(PHONE);
-  await signInAs(page, demo.member);
+  // A new member: the demo member's totals are read by other specs.
+  await signUpFresh(page);
   await page.goto('/mobile/giving');
-  await expect(page.getByTestId('total-given')).toHaveText('R 2,870.50');
+  await expect(page.getByTestId('total-given')).toHaveText('R 0.00');
   await page.getByLabel('Amount (R)').fill('250');
   await page.getByRole('button', { name: 'Donate' }).click();
   // The hosted checkout (the local stand-in speaks PayFast's form and signature).
@@ -40,9 +33,9 @@ test('a member gives R 250 by card through the PayFast stand-in: pending, then c
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/mobile\/giving/);
   await expect(page.getByTestId('donation-row').first().getByTestId('donation-status')).toHaveText('completed');
-  await expect(page.getByTestId('total-given')).toHaveText('R 3,120.50');
+  await expect(page.getByTestId('total-given')).toHaveText('R 250.00');
   await shot(page, 'giving-member-390');
-  await axeClean(page);
+  await expectAccessible(page);
 });
 
 test('a treasurer records a cash batch, filters by fund and quarter, exports, issues certificates and opens one', async ({ page }) => {
@@ -60,7 +53,7 @@ test('a treasurer records a cash batch, filters by fund and quarter, exports, is
   ] as const) {
     await detail.getByLabel('Donor').fill(donor);
     await detail.getByLabel('Amount (R)').fill(amount);
-    await detail.getByRole('textbox', { name: 'Gift fund' }).click();
+    await detail.getByRole('combobox', { name: 'Gift fund' }).click();
     await page.getByRole('option', { name: fund, exact: true }).click();
     await detail.getByRole('button', { name: 'Record gift' }).click();
     await expect(detail.getByText(donor)).toBeVisible();
@@ -68,20 +61,23 @@ test('a treasurer records a cash batch, filters by fund and quarter, exports, is
   await expect(page.getByTestId('batch-running-total')).toHaveText('Recorded R 350.00 of R 350.00');
   await expect(page.getByTestId('deposit-report')).toContainText('Missions (Cash, 1)');
   await shot(page, 'giving-batches-1280');
-  await axeClean(page);
+  await expectAccessible(page);
   await detail.getByRole('button', { name: 'Close batch' }).click();
   await expect(page.getByText('Batch closed').first()).toBeVisible();
 
   await page.goto('/donations');
   await page.getByRole('radiogroup', { name: 'Period' }).getByText('Quarter').click();
-  await page.getByRole('textbox', { name: 'Fund' }).click();
+  await page.getByRole('combobox', { name: 'Fund' }).click();
   await page.getByRole('option', { name: 'Missions', exact: true }).click();
   const rows = page.getByTestId('donation-row');
+  // Retrying assertions on the live list: a snapshot of rows.all() taken while the unfiltered table was
+  // still on screen failed once (its ninth row vanished when the filtered answer arrived).
+  await expect(rows.filter({ hasNotText: 'Missions' })).toHaveCount(0);
   await expect(rows.first()).toContainText('Sizwe Ndlovu');
-  for (const r of await rows.all()) await expect(r).toContainText('Missions');
+  await expect(rows.filter({ hasNotText: 'Missions' })).toHaveCount(0);
   await expect(page.getByTestId('funds-breakdown')).toContainText('Missions');
   await shot(page, 'donations-1280');
-  await axeClean(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Export Report' }).click();
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV (.csv)' }).click()]);
   await expect(page.getByText('Donations report exported successfully!')).toBeVisible();
@@ -91,10 +87,15 @@ test('a treasurer records a cash batch, filters by fund and quarter, exports, is
 
   await page.goto('/giving');
   await page.getByRole('tab', { name: 'Tax certificates' }).click();
-  await page.getByRole('textbox', { name: 'Tax year' }).click();
+  await page.getByRole('combobox', { name: 'Tax year' }).click();
   await page.getByRole('option').first().click();
   await page.getByRole('button', { name: 'Generate certificates' }).click();
-  await expect(page.getByText(/certificates? issued/).first()).toBeVisible();
+  // Issued by a job: the run is queued at once, and its panel follows it to done with the count.
+  // Queued by this click, or joined to a run another treasurer queued a moment ago (it has not started, so it covers this).
+  await expect(page.getByText(/they are issued in the background/).first()).toBeVisible();
+  const run = page.getByTestId('certificate-run');
+  await expect(run).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(run).toContainText(/\d+ certificates? issued \(R\d{6}(–R\d{6})?\)|No new certificates to issue/);
   const cert = page.getByTestId('certificate-row').filter({ hasText: 'Naledi Zulu' });
   await expect(cert).toBeVisible();
   const [pdf] = await Promise.all([page.waitForEvent('download'), cert.getByRole('button', { name: /Download R\d+/ }).click()]);
@@ -105,7 +106,7 @@ test('a treasurer records a cash batch, filters by fund and quarter, exports, is
       .toString(),
   ).toBe('%PDF-');
   await shot(page, 'giving-certificates-1280');
-  await axeClean(page);
+  await expectAccessible(page);
 });
 
 test('the member downloads their own certificate', async ({ page }) => {

@@ -57,8 +57,14 @@ async function expectEverySection(page: Page) {
   await expect(page.getByTestId('daily-verse-text')).not.toBeEmpty();
   // Statistics from real data
   const stats = (await (await page.request.get('/api/settings/public')).json()).data.stats;
-  await expect(page.getByTestId('stat-members')).toContainText(String(stats.members));
+  // The page and the call are both kept answers (the home render, the public-read cache) while other
+  // specs sign people up beside this one: the figure is the real count, give or take those sign-ups.
   await expect(page.getByTestId('stat-members')).toContainText('Members');
+  // (innerText: the tile also holds Mantine's responsive <style>, whose class names have digits.)
+  const shown = async () => Number((await page.getByTestId('stat-members').innerText()).match(/\d+/)?.[0] ?? NaN);
+  await expect
+    .poll(async () => Math.abs((await shown()) - stats.members), { message: `members near ${stats.members}` })
+    .toBeLessThanOrEqual(5);
   await expect(page.getByTestId('stat-founded')).toContainText('2018');
   await expect(page.getByTestId('stat-upcoming-events')).toContainText(String(stats.upcomingEvents));
   await expect(page.getByTestId('stat-recent-prayers')).toContainText('Recent Prayers');
@@ -72,8 +78,9 @@ async function expectEverySection(page: Page) {
   await expect(page.getByTestId('sermon-card').first()).toContainText('Grace That Finds Us');
   await expect(page.getByTestId('sermon-card').first()).toContainText(/\d\d:\d\d/);
   await expect(page.getByTestId('sermon-card').first()).toContainText('views');
-  await expect(page.getByRole('link', { name: 'Watch Sermon' }).first()).toHaveAttribute('href', '/sermons');
-  await expect(page.getByRole('link', { name: 'View All Sermons' })).toHaveAttribute('href', '/mobile/bible');
+  // Issue 18: a card opens that sermon's page; View All Sermons opens the library (not the Bible).
+  await expect(page.getByRole('link', { name: 'Watch Sermon' }).first()).toHaveAttribute('href', /^\/sermons\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('link', { name: 'View All Sermons' })).toHaveAttribute('href', '/sermons');
   // Service times
   for (const text of [
     'Sunday Main Service',
@@ -88,7 +95,8 @@ async function expectEverySection(page: Page) {
   // Events
   await expect(page.getByTestId('event-card')).toHaveCount(3);
   await expect(page.getByTestId('event-card').first()).toContainText('Youth Braai & Games Night');
-  await expect(page.getByRole('link', { name: 'View All Events' })).toHaveAttribute('href', '/mobile/events');
+  // Issue 18: the public list of upcoming events (members' /mobile/events needs an account).
+  await expect(page.getByRole('link', { name: 'View All Events' })).toHaveAttribute('href', '/upcoming-events');
   // Find Our Church: details and a map that works without tiles (tests run offline)
   await expect(page.getByRole('heading', { name: 'Find Our Church' })).toBeVisible();
   await expect(page.getByTestId('church-address')).toHaveText('1187 Burnett Street, Hatfield, Pretoria, 0083');
@@ -113,8 +121,10 @@ test.describe('home page', () => {
   test('renders every section with the seeded church at desktop width', async ({ page }) => {
     await openHome(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Contact', 'API Docs', 'Login', 'Join Us'])
+    for (const name of ['About', 'Ministries', 'Sermons', 'Events', 'Give', 'Contact', 'Login', 'Join Us'])
       await expect(nav.getByRole('button', { name }).or(nav.getByRole('link', { name }))).toBeVisible();
+    // Issue 18: API Docs moved to the footer's Developers links.
+    await expect(nav.getByRole('link', { name: 'API Docs' })).toHaveCount(0);
     await expectEverySection(page);
     if (SHOTS) {
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -129,7 +139,7 @@ test.describe('home page', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    for (const name of ['Contact', 'API Docs', 'Login', 'Join Us'])
+    for (const name of ['About', 'Ministries', 'Sermons', 'Events', 'Give', 'Contact', 'Login', 'Join Us'])
       await expect(menu.getByRole('button', { name }).or(menu.getByRole('link', { name }))).toBeVisible();
     if (SHOTS) {
       await page.keyboard.press('Escape');
@@ -258,7 +268,7 @@ test.describe('dialogs', () => {
     });
   });
 
-  test('an event opens its details and Register to Attend goes to /register', async ({ page }) => {
+  test('an event opens its details and, for a visitor, Register to Attend goes to /register', async ({ page }) => {
     await openHome(page);
     await page.getByTestId('event-card').first().click();
     const dialog = page.getByRole('dialog', { name: 'Youth Braai & Games Night' });
@@ -266,7 +276,8 @@ test.describe('dialogs', () => {
     await expect(dialog.getByTestId('event-time')).toHaveText('6:00 PM');
     await expect(dialog.getByText('Youth Hall')).toBeVisible();
     await expect(dialog.getByText('social')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The dialog's own Close button (the corner ✕ carries the same name).
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toBeHidden();
     await page.getByTestId('event-card').first().click();
     await page.getByRole('button', { name: 'Register to Attend' }).click();

@@ -1,24 +1,31 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { trustHops, type Config } from './config';
 import type { Database, Db } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createSealer, type Sealer } from './lib/seal';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createConsentService, type ConsentService } from './modules/consents/service';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createTokenService, type TokenService } from './lib/tokens';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, useUserCache } from './plugins/auth';
+import { createUserCache } from './plugins/user-cache';
 import { inputHygienePlugin } from './plugins/input-hygiene';
 import { safeErrorForLog } from './lib/log-safe';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin, openapiRoute } from './plugins/openapi';
 import { webAppPlugin } from './plugins/web-app';
+import { requestDeadline } from './plugins/request-deadline';
+import { helmetOptions, securityHeadersPlugin } from './plugins/security-headers';
 import { registerModules } from './modules';
 import { realtimePlugin } from './realtime/plugin';
+import { chatRuntime } from './realtime/runtime';
+import { createPublicCacheStore, publicCachePlugin } from './plugins/public-cache';
+import { keptAnswersServer, type KeptAnswerObserver } from './plugins/kept-answers-server';
 import { metricsPlugin } from './modules/ops/metrics';
+import type { WebhookNetwork } from './modules/developers/register';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,8 +47,12 @@ export interface AppContext {
   jobs: JobQueue;
   /** A key derived from the server secret for keyed hashes that must agree across instances (sermon view counting). */
   hashKey: Buffer;
+  /** Seals a secret kept in the database under a key derived from the server secret (lib/seal.ts), one key per purpose. */
+  sealer: (purpose: string) => Sealer;
   /** Members' consents (modules/consents/service.ts): `consents.has(userId, 'email_church')`. */
   consents: ConsentService;
+  /** Stubs for webhook delivery's DNS and sockets (tests); modules/developers/register.ts says what is used otherwise. */
+  webhookNetwork?: WebhookNetwork;
 }
 
 export interface BuildOptions {
@@ -49,6 +60,7 @@ export interface BuildOptions {
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  webhookNetwork?: WebhookNetwork;
 }
 
 /**
@@ -77,7 +89,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),
   };
+  // Anonymous public reads kept in memory; the HTTP server answers them before Fastify (plugins/kept-answers-server.ts).
+  const keptAnswers = createPublicCacheStore(config.publicCacheMs);
+  const keptObserver: KeptAnswerObserver = { levelValue: () => (app.log as unknown as { levelVal?: number }).levelVal ?? 100 };
   const app = Fastify({
+    serverFactory: keptAnswersServer(keptAnswers, { corsActive: config.corsOrigins.length > 0, genReqId, observer: keptObserver }),
     // Whatever logger is asked for, secrets stay out: no auth headers, no query strings, no query parameters.
     logger:
       baseLogger === false || baseLogger === true
@@ -92,9 +108,13 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
           },
     genReqId,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many addresses from the socket inwards (this Fastify treats a bare number as
+    // "trust nothing"); a list trusts those proxies only. Never `true`: see parseTrustProxy in config.ts.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Large uploads and slow clients: keep the defaults generous but bounded.
-    requestTimeout: 120_000,
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks that timeout only this often (30 s by default): keep the check finer than the timeout itself.
+    http: { connectionsCheckingInterval: Math.max(250, Math.min(30_000, Math.floor(config.requestTimeoutMs / 4))) },
   });
   // The route table (method, url, who may call): read by the authorization matrix and the fuzz suite.
   // Added first so every later onRoute hook (the auth plugin's sets config.access) has run when it is read.
@@ -104,53 +124,71 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  requestDeadline(app, config.requestTimeoutMs);
 
   const jobs = createJobQueue({ database, log: app.log });
+  const hashKey = crypto.createHmac('sha256', opts.jwtSecret).update('church-platform:hash-key').digest();
+  const consents = createConsentService(database.db);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     tokens: createTokenService(opts.jwtSecret, config.jwtExpiresIn),
-    limiter: createRateLimiter(database.db),
-    mailer: createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, jobs }),
+    limiter: createRateLimiter(database.db, hashKey),
+    mailer: createMailer(database.db, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log,
+      jobs,
+      hasConsent: (userId, kind) => consents.has(userId, kind),
+      sealer: createSealer(opts.jwtSecret, 'mail'),
+    }),
     jobs,
-    hashKey: crypto.createHmac('sha256', opts.jwtSecret).update('church-platform:hash-key').digest(),
-    consents: createConsentService(database.db),
+    hashKey,
+    sealer: (purpose) => createSealer(opts.jwtSecret, purpose),
+    consents,
+    webhookNetwork: opts.webhookNetwork,
   };
-  // Running jobs finish (or are handed back) before the database closes.
-  app.addHook('onClose', () => jobs.stop());
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine injects its CSS variables at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Map tiles come from a configurable tile server.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        // Card giving posts the signed checkout form to the payment provider's hosted page.
-        formAction: ["'self'", ...(config.payfast ? [new URL(config.payfast.baseUrl).origin] : [])],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  // Idle workers are woken by the database's announcements on the bus instead of polling it (jobs/queue.ts).
+  jobs.useWakeups(chatRuntime(ctx).bus);
+  // Running jobs finish (or are handed back) before the database closes. They get half of the
+  // shutdown deadline: the hand-back and closing the database must fit in the rest, or the
+  // process is cut off at the deadline with the jobs still marked active on the embedded database.
+  app.addHook('onClose', async () => {
+    await jobs.stop(Math.max(1000, Math.floor(config.shutdownTimeoutMs / 2)));
   });
+  // Draining: a keep-alive connection whose request was in flight when the close began turns idle
+  // only afterwards, past Fastify's one sweep of idle connections, and would hold the close open
+  // until the client drops it (5 s for Node's agent, over a minute for a browser). Closing such a
+  // connection as soon as its response is written costs no hook on every request.
+  app.addHook('preClose', async () => {
+    app.server.keepAliveTimeout = 1;
+  });
+  // Jobs can then be sent inside transactions (see JobQueue.ready).
+  app.addHook('onReady', () => jobs.ready());
+
+  // The security headers and the request id, in one hook before any other can answer.
+  securityHeadersPlugin(app, helmetOptions(config));
   // Same-origin by default; CORS_ORIGINS opens the API to listed origins only.
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
   await app.register(errorsPlugin, { webDistDir: config.webDistDir });
   await app.register(inputHygienePlugin);
   await app.register(authPlugin, { tokens: ctx.tokens });
+  // On the embedded database, signed-in requests find their user in memory: it announces every change to a
+  // user in process, before the writing statement returns (plugins/user-cache.ts). Not on PostgreSQL: there
+  // another instance's change reaches this one a moment after its commit, and a request in that moment must
+  // already see it, so each request asks the database.
+  if (database.kind === 'pglite') {
+    const userCache = createUserCache({ bus: chatRuntime(ctx).bus, ttlMs: 60_000 });
+    useUserCache(database.db, userCache);
+    app.addHook('onClose', async () => void userCache.close());
+  }
   await app.register(openapiPlugin, { publicUrl: config.publicUrl });
   await app.register(metricsPlugin, { database, token: config.metricsToken });
+  // After helmet, CORS and the request id (a kept answer still gets their headers), before the routes.
+  publicCachePlugin(app, chatRuntime(ctx).bus, keptAnswers);
+  keptObserver.count = app.countRequest;
+  keptObserver.log = app.log;
 
   await app.register(
     async (api) => {

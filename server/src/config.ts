@@ -28,8 +28,10 @@ const envSchema = z.object({
     .default('7d'),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://church.example.org' }).optional(),
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z.string().max(500).optional(),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  /** A request (uploads included) must arrive whole within this time; a client trickling bytes is cut off with 408. */
+  REQUEST_TIMEOUT_MS: positiveInt(120_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -37,13 +39,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Church <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_PER_IP: positiveInt(50),
+  /** Failed sign-ins at one account from one address per window. */
   LOGIN_MAX_PER_ACCOUNT: positiveInt(10),
+  /** Failed sign-ins at one account from all addresses together per window (a distributed guess). */
+  LOGIN_ACCOUNT_CEILING: positiveInt(100),
   LOGIN_WINDOW_MINUTES: positiveInt(15),
   /** Anonymous sign-ups per address per hour (the other public forms are limited the same way). */
   SIGNUP_MAX_PER_IP: positiveInt(10),
   BIBLE_API_BASE: z.url({ error: 'must be a full URL' }).default('https://bible.helloao.org/api'),
   BIBLE_API_TIMEOUT_MS: positiveInt(8000),
   BIBLE_CACHE_MINUTES: positiveInt(360),
+  PUBLIC_CACHE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0).max(3600).default(10),
   BIBLE_BUNDLED: bool(true),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   UPLOAD_DIR: z.string().optional(),
@@ -85,17 +91,25 @@ export interface Config {
   webhookAllowedHosts: string[];
   publicUrl: string;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address: false (none: the socket's peer),
+   * a number of proxy hops in front, or the proxies' addresses and CIDR ranges. Never "every address":
+   * the left-most X-Forwarded-For entry is whatever the client sent.
+   */
+  trustProxy: false | number | string[];
   bodyLimit: number;
+  requestTimeoutMs: number;
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
-  login: { maxPerIp: number; maxPerAccount: number; windowMs: number; signupsPerIpPerHour: number };
+  login: { maxPerIp: number; maxPerAccount: number; accountCeiling: number; windowMs: number; signupsPerIpPerHour: number };
   bibleApiBase: string;
   /** Outbound Bible service calls give up after this long. */
   bibleApiTimeoutMs: number;
   /** How long the server keeps a Bible service answer. */
   bibleCacheMs: number;
+  /** How long an anonymous public read is answered from memory without a write clearing it (0: not kept). */
+  publicCacheMs: number;
   /** Import the Bible that ships with the product (BSB) on first start. */
   bundledBible: boolean;
   mapTileUrl: string;
@@ -108,7 +122,17 @@ export interface Config {
   backupKeep: number;
   /** SIGTERM: longest wait for requests and jobs in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** PayFast from the environment (merchant id and key set there); null: an administrator may enter one in settings. */
   payfast: PayfastConfig | null;
+  payfastNetwork: PayfastNetwork;
+}
+
+/** PayFast's addresses, from the environment (the stand-in's in development and tests). */
+export interface PayfastNetwork {
+  baseUrl?: string;
+  apiUrl?: string;
+  notifyIps: string[];
+  standinPort?: number;
 }
 
 export interface PayfastConfig {
@@ -131,21 +155,73 @@ const PAYFAST_IPS = ['197.97.145.144/28', '41.74.179.192/27', '102.216.36.0/28',
 
 export class ConfigError extends Error {}
 
-function payfastConfig(e: z.output<typeof envSchema>): PayfastConfig | null {
-  if (!e.PAYFAST_MERCHANT_ID || !e.PAYFAST_MERCHANT_KEY) return null;
+/** proxy-addr's trust function for a hop count: the socket's peer and the next hops-1 X-Forwarded-For entries are proxies. */
+export const trustHops =
+  (hops: number) =>
+  (_address: string, index: number): boolean =>
+    index < hops;
+
+/** proxy-addr's names for whole ranges, beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+const IPV6 = /^[0-9a-f:.]{2,45}$/i;
+
+/**
+ * TRUST_PROXY: unset or false (no proxy), a number of hops (1 for one nginx or Caddy in front), or a
+ * comma-separated list of the proxies' addresses or CIDR ranges. `true` is refused: it would believe the
+ * left-most X-Forwarded-For address, which any client can write (and so pass the PayFast source check).
+ */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] | { error: string } {
+  const v = (value ?? '').trim().toLowerCase();
+  if (['', 'false', '0', 'no'].includes(v)) return false;
+  if (['true', 'yes'].includes(v)) {
+    return {
+      error:
+        'true would trust every X-Forwarded-For address, which a client can forge; give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 127.0.0.1 or 10.0.0.0/8)',
+    };
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops >= 1 && hops <= 10 ? hops : { error: 'must be a number of proxy hops from 1 to 10, or proxy addresses' };
+  }
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const bad = list.filter((entry) => {
+    if (PROXY_RANGE_NAMES.includes(entry)) return false;
+    const [addr, bits, extra] = entry.split('/');
+    if (extra !== undefined || !addr) return true;
+    const v4 = IPV4.test(addr);
+    if (!v4 && !(IPV6.test(addr) && addr.includes(':'))) return true;
+    return bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128));
+  });
+  if (bad.length) return { error: `not an address or CIDR range: ${bad.join(', ')} (use e.g. 1, or 127.0.0.1, 10.0.0.0/8, loopback)` };
+  return list;
+}
+
+/**
+ * Where PayFast is reached, whoever's merchant account is used: the environment's
+ * (PAYFAST_MERCHANT_ID/_KEY) or the one an administrator entered in settings.
+ * `sandbox` picks the sandbox host unless a base URL is set (the stand-in, a test).
+ */
+export function payfastEndpoints(network: PayfastNetwork, sandbox: boolean) {
+  return {
+    baseUrl: network.baseUrl ?? (sandbox ? 'https://sandbox.payfast.co.za' : 'https://www.payfast.co.za'),
+    apiUrl: network.apiUrl ?? 'https://api.payfast.co.za',
+    notifyIps: network.notifyIps,
+  };
+}
+
+function payfastNetwork(e: z.output<typeof envSchema>): PayfastNetwork {
   const standin = e.PAYFAST_STANDIN_PORT;
   if (standin && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  PAYFAST_STANDIN_PORT: the local PayFast stand-in is for development and tests only');
   }
   const local = standin ? `http://127.0.0.1:${standin}` : undefined;
-  const base = e.PAYFAST_BASE_URL ?? local ?? (e.PAYFAST_SANDBOX ? 'https://sandbox.payfast.co.za' : 'https://www.payfast.co.za');
   return {
-    merchantId: e.PAYFAST_MERCHANT_ID,
-    merchantKey: e.PAYFAST_MERCHANT_KEY,
-    passphrase: e.PAYFAST_PASSPHRASE || undefined,
-    sandbox: e.PAYFAST_SANDBOX,
-    baseUrl: base.replace(/\/$/, ''),
-    apiUrl: (e.PAYFAST_API_URL ?? local ?? 'https://api.payfast.co.za').replace(/\/$/, ''),
+    baseUrl: (e.PAYFAST_BASE_URL ?? local)?.replace(/\/$/, ''),
+    apiUrl: (e.PAYFAST_API_URL ?? local)?.replace(/\/$/, ''),
     notifyIps: e.PAYFAST_NOTIFY_IPS
       ? e.PAYFAST_NOTIFY_IPS.split(',')
           .map((s) => s.trim())
@@ -154,6 +230,18 @@ function payfastConfig(e: z.output<typeof envSchema>): PayfastConfig | null {
         ? ['127.0.0.1']
         : PAYFAST_IPS,
     standinPort: standin,
+  };
+}
+
+function payfastConfig(e: z.output<typeof envSchema>, network: PayfastNetwork): PayfastConfig | null {
+  if (!e.PAYFAST_MERCHANT_ID || !e.PAYFAST_MERCHANT_KEY) return null;
+  return {
+    merchantId: e.PAYFAST_MERCHANT_ID,
+    merchantKey: e.PAYFAST_MERCHANT_KEY,
+    passphrase: e.PAYFAST_PASSPHRASE || undefined,
+    sandbox: e.PAYFAST_SANDBOX,
+    ...payfastEndpoints(network, e.PAYFAST_SANDBOX),
+    standinPort: network.standinPort,
   };
 }
 
@@ -166,6 +254,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) {
+    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy.error}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   // Demo data: on by default for the embedded database, off for a real PostgreSQL unless asked.
   const demoData = e.DEMO_DATA === undefined ? !e.DATABASE_URL : ['true', '1', 'yes'].includes(e.DEMO_DATA);
@@ -190,20 +282,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     login: {
       maxPerIp: e.LOGIN_MAX_PER_IP,
       maxPerAccount: e.LOGIN_MAX_PER_ACCOUNT,
+      accountCeiling: e.LOGIN_ACCOUNT_CEILING,
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
       signupsPerIpPerHour: e.SIGNUP_MAX_PER_IP,
     },
     bibleApiBase: e.BIBLE_API_BASE.replace(/\/$/, ''),
     bibleApiTimeoutMs: e.BIBLE_API_TIMEOUT_MS,
     bibleCacheMs: e.BIBLE_CACHE_MINUTES * 60_000,
+    publicCacheMs: e.PUBLIC_CACHE_SECONDS * 1000,
     bundledBible: e.BIBLE_BUNDLED,
     mapTileUrl: e.MAP_TILE_URL,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
@@ -212,6 +307,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
     backupKeep: e.BACKUP_KEEP,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    payfast: payfastConfig(e),
+    payfast: payfastConfig(e, payfastNetwork(e)),
+    payfastNetwork: payfastNetwork(e),
   };
 }

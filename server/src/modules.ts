@@ -7,15 +7,18 @@ import { healthRoutes } from './modules/health/routes';
 import { backupRoutes } from './modules/ops/backup/routes';
 import { defineNightlyBackup } from './modules/ops/nightly-backup';
 import { databaseExecutor, JOBS_SCHEMA } from './jobs/executor';
+import { defineRateLimitCleanup } from './lib/rate-limiter';
 import { chatRoutes } from './modules/chat/routes';
 import { chatRuntime } from './realtime/runtime';
 import { outboxRoutes } from './modules/outbox/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { pastorDashboardRoutes } from './modules/pastor-dashboard/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsRepository } from './modules/settings/repository';
 import { createSettingsService } from './modules/settings/service';
 import { visitorsRoutes } from './modules/visitors/routes';
+import { visitorsManageRoutes } from './modules/visitors/manage-routes';
 import { createVisitorsRepository } from './modules/visitors/repository';
 import { createVisitorsService } from './modules/visitors/service';
 import { contactRoutes } from './modules/contact/routes';
@@ -31,18 +34,23 @@ import { announcementsRoutes } from './modules/announcements/routes';
 import { createAnnouncementsRepository } from './modules/announcements/repository';
 import { settingsLogoRoutes } from './modules/settings/logo';
 import { memberRoutes } from './modules/members/routes';
+import { memberMergeRoutes } from './modules/members/merge/routes';
 import { prayerRoutes } from './modules/prayers/routes';
 import { createPrayersService } from './modules/prayers/service';
 import { registerGiving } from './modules/giving/index';
 import { notificationRoutes } from './modules/notifications/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { consentRoutes } from './modules/consents/routes';
+import { privacyRoutes } from './modules/privacy/routes';
+import { createPrivacyService } from './modules/privacy/service';
+import { defineRetentionJob } from './modules/privacy/retention';
 import { eventRegistrationRoutes } from './modules/events/registrations-routes';
 import { bibleRoutes } from './modules/bible/routes';
 import { createBibleRepository } from './modules/bible/repository';
 import { createBibleService } from './modules/bible/service';
 import { createUpstream } from './modules/bible/upstream';
 import { registerDeveloperPlatform } from './modules/developers/register';
+import type { WebhookEmit } from './modules/developers/webhooks/events';
 import { eventsManageRoutes } from './modules/events/manage-routes';
 import { createEventsManageService } from './modules/events/manage-service';
 import { auditPort } from './modules/care/audit-port';
@@ -52,6 +60,11 @@ import { alertPreferencesRoutes } from './modules/care/alerts-routes';
 import { volunteersRoutes } from './modules/volunteers/routes';
 import { createCareRepository } from './modules/care/repository';
 import { createCareService } from './modules/care/service';
+import { messagingRoutes } from './modules/messaging/routes';
+import { createMessagingService } from './modules/messaging/service';
+import { createMessagingRepository } from './modules/messaging/repository';
+import { exportsRoutes } from './modules/exports/routes';
+import { createExportsService } from './modules/exports/service';
 
 /**
  * Every feature module, registered under /api. Each one is handed exactly
@@ -60,7 +73,8 @@ import { createCareService } from './modules/care/service';
 export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   // Developer platform first: its API-key gate and usage hook must exist before the keyed routes register.
   // Returns { webhooks }: `webhooks.emit(type, entity, previous?)` is what feature modules call when their data changes.
-  await registerDeveloperPlatform(api, ctx);
+  const { webhooks } = await registerDeveloperPlatform(api, ctx);
+  const emit: WebhookEmit = (tx, type, object, previous) => webhooks.emit(type, object, previous, tx);
   const jobsSql = databaseExecutor(ctx.database);
   await api.register(healthRoutes, {
     database: ctx.database,
@@ -83,22 +97,32 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
       );
     });
   }
+  // Rate-limit counters whose window is over are deleted hourly (they hold keyed hashes of addresses; see lib/rate-limiter.ts).
+  const rateLimitCleanup = defineRateLimitCleanup({ jobs: ctx.jobs, db: ctx.db });
+  if (ctx.config.env !== 'test') {
+    api.addHook('onListen', async () => {
+      await rateLimitCleanup.schedule().catch((err) => api.log.error({ err }, 'could not queue the rate-limit clean-up'));
+    });
+  }
   await api.register(outboxRoutes, { db: ctx.db });
   // Audit log of leaders' actions (recordAudit in modules/audit/audit.ts); read by administrators.
   await api.register(auditRoutes, { db: ctx.db });
+  await api.register(adminRoutes, { database: ctx.database, smtpConfigured: !!ctx.config.smtpUrl });
   // Pastor dashboard: one aggregate call (issue 10).
   await api.register(pastorDashboardRoutes, { db: ctx.db });
-  await api.register(authRoutes, {
-    service: createAuthService({
-      repo: createAuthRepository(ctx.db),
-      tokens: ctx.tokens,
-      limiter: ctx.limiter,
-      mailer: ctx.mailer,
-      log: api.log,
-      publicUrl: ctx.config.publicUrl,
-      login: ctx.config.login,
-    }),
+  // Sessions end (new password or e-mail, role change, account disabled or deleted) in the database: its triggers
+  // move the token version on and announce it on the bus (migration 0029), so every instance closes the sockets.
+  const authService = createAuthService({
+    repo: createAuthRepository(ctx.db),
+    tokens: ctx.tokens,
+    limiter: ctx.limiter,
+    mailer: ctx.mailer,
+    log: api.log,
+    publicUrl: ctx.config.publicUrl,
+    login: ctx.config.login,
+    webhooks: emit,
   });
+  await api.register(authRoutes, { service: authService });
   // Public site: settings, visitors, contact messages, public events and sermons.
   const settings = createSettingsService({ repo: createSettingsRepository(ctx.db), mapTileUrl: ctx.config.mapTileUrl });
   await api.register(settingsRoutes, { service: settings });
@@ -108,6 +132,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     mailer: ctx.mailer,
     switches: async () => (await settings.get()).notifications,
     log: api.log,
+    publicUrl: ctx.config.publicUrl,
   });
   await api.register(visitorsRoutes, {
     service: createVisitorsService({
@@ -117,6 +142,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
       alerts,
     }),
   });
+  await api.register(visitorsManageRoutes, { db: ctx.db });
   await api.register(contactRoutes, {
     db: ctx.db,
     alerts,
@@ -138,28 +164,79 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(announcementsRoutes, { repo: createAnnouncementsRepository(ctx.db) });
   await api.register(settingsLogoRoutes, { service: settings, uploadDir: ctx.config.uploadDir });
   // Member portal: profile, prayers, giving, notifications (with the event-reminder scheduler), engagement, event registration.
-  await api.register(memberRoutes, { db: ctx.db });
-  await api.register(prayerRoutes, { service: createPrayersService(ctx.db, { alerts, audit: auditPort }) });
-  await registerGiving(api, ctx, async () => (await settings.get()).timeZone);
+  await api.register(memberRoutes, { db: ctx.db, account: authService, webhooks: emit });
+  await api.register(memberMergeRoutes, { db: ctx.db, webhooks: emit });
+  await api.register(prayerRoutes, { service: createPrayersService(ctx.db, { alerts, audit: auditPort, webhooks: emit }) });
+  await registerGiving(api, ctx, async () => (await settings.get()).timeZone, emit);
   await api.register(notificationRoutes, {
     db: ctx.db,
     runScheduler: ctx.config.env !== 'test',
     timeZone: async () => (await settings.get()).timeZone,
   });
-  await api.register(analyticsRoutes, { db: ctx.db });
+  await api.register(analyticsRoutes, { db: ctx.db, limiter: ctx.limiter, timeZone: async () => (await settings.get()).timeZone });
   // Consents: a member's message and privacy preferences (office, issue 13).
   await api.register(consentRoutes, { db: ctx.db, consents: ctx.consents });
+  // POPIA retention: deleted members' gift records lose the person once the five tax-law years are over (daily job).
+  const retention = defineRetentionJob({ jobs: ctx.jobs, db: ctx.db });
+  api.addHook('onListen', async () => {
+    await retention.schedule().then(
+      (at) => api.log.info({ at }, 'next retention run queued'),
+      (err) => api.log.error({ err }, 'could not queue the retention run'),
+    );
+  });
+  // POPIA self-service: download my data (a job), delete my account, the administrators' list of requests.
+  await api.register(privacyRoutes, {
+    service: createPrivacyService({ db: ctx.db, jobs: ctx.jobs, dataDir: ctx.config.dataDir }),
+  });
   await api.register(eventRegistrationRoutes, { db: ctx.db });
   // Care and events management (pastor/admin): events CRUD and check-in.
   const timeZone = async () => (await settings.get()).timeZone;
   await api.register(eventsManageRoutes, {
-    service: createEventsManageService({ db: ctx.db, repo: createEventsRepository(ctx.db), timeZone, audit: auditPort }),
+    service: createEventsManageService({ db: ctx.db, repo: createEventsRepository(ctx.db), timeZone, audit: auditPort, webhooks: emit }),
   });
   await api.register(volunteersRoutes, { db: ctx.db, timeZone });
   await api.register(alertPreferencesRoutes, { db: ctx.db });
   await api.register(careRoutes, {
     service: createCareService({ db: ctx.db, repo: createCareRepository(ctx.db), timeZone, audit: auditPort }),
   });
+  // Bulk messaging (issue 13): messages become notifications and, with consent, e-mail, sent by the job queue.
+  const messaging = createMessagingService({
+    db: ctx.db,
+    jobs: ctx.jobs,
+    mailer: ctx.mailer,
+    consents: ctx.consents,
+    hashKey: ctx.hashKey,
+    publicUrl: ctx.config.publicUrl,
+    churchName: async () => (await settings.get()).churchName,
+    timeZone,
+    audit: auditPort,
+    embedded: ctx.database.kind === 'pglite',
+  });
+  await api.register(messagingRoutes, { db: ctx.db, repo: createMessagingRepository(ctx.db), service: messaging });
+  // A restored database (jobs are not in backups) or a lost job leaves scheduled messages without one: give them
+  // theirs, on every start before the server answers (onReady runs after the job queue's own, see app.ts).
+  api.addHook('onReady', async () => {
+    await messaging.requeueOrphans().then(
+      (n) => n && api.log.info({ messages: n }, 'scheduled messages without a job were queued again'),
+      (err) => api.log.error({ err }, 'could not check scheduled messages for lost jobs'),
+    );
+  });
+  // Exports (issue 13): reports and office lists built by the job queue into DATA_DIR/exports, downloaded through expiring links.
+  const exportsService = createExportsService({
+    db: ctx.db,
+    jobs: ctx.jobs,
+    dataDir: ctx.config.dataDir,
+    hashKey: ctx.hashKey,
+    churchName: async () => (await settings.get()).churchName,
+    timeZone,
+  });
+  await api.register(exportsRoutes, { db: ctx.db, service: exportsService });
+  if (ctx.config.env !== 'test') {
+    // Expired files are removed hourly by a job (queued once across instances; tests run it themselves).
+    api.addHook('onListen', async () => {
+      await exportsService.scheduleCleanup().catch((err) => api.log.error({ err }, 'could not queue the export clean-up'));
+    });
+  }
   // Bible: imported translations first, otherwise the Free Use Bible API behind a server-side cache.
   await api.register(bibleRoutes, {
     service: createBibleService({

@@ -3,29 +3,70 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { buildApp } from './app';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, type Database, type Db } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { isDatabaseEmpty, seedDemoChurch } from './db/seed/demo';
 import { ensureSeedMedia } from './db/seed/publish';
 import { resolveJwtSecret } from './lib/secrets';
-import { ensureBundledBible } from './modules/bible/bundled';
+import { ensureBundledBible, hasBundledBible } from './modules/bible/bundled';
+import type { ImportSummary } from '@church/contract/bible/schemas';
+import type { PrepareWork } from './db/prepare-worker';
+import type { JobQueue } from './jobs/queue';
 import { upgradeDatabase } from './modules/ops/upgrade';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { fileURLToPath } from 'node:url';
 
-function runInWorker(pgliteDir: string, demoData: boolean, bundledBible: boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // The entry is a one-line loader so the TypeScript file goes through the same tsx hooks as the main thread.
-    const entry = new URL('./db/prepare-worker.ts', import.meta.url).href;
-    const code = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    const worker = new Worker(code, { eval: true, workerData: { pgliteDir, demoData, bundledBible } });
-    worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Preparing the database failed (exit ${code})`))));
+/** Work done in a child process (db/prepare-worker.ts): the child, and what it did once it exits. */
+function startWorker(work: PrepareWork): { child: ChildProcess; done: Promise<PrepareResult>; migrated(): void } {
+  // Compiled (`npm start`, scripts/build-server.mjs): the worker is its own file beside this bundle.
+  // From TypeScript (tests, e2e, dev): through the same tsx loader.
+  const compiled = import.meta.url.endsWith('.mjs');
+  const child = fork(fileURLToPath(new URL(compiled ? './prepare-worker.mjs' : './db/prepare-worker.ts', import.meta.url)), [], {
+    execArgv: compiled ? [] : ['--import', 'tsx'],
+    env: { ...process.env, CHURCH_PREPARE_WORK: JSON.stringify(work) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // A message sent before the child listens is lost: 'migrated' waits until the child says it is waiting.
+  let listening = false;
+  let migratedWanted = false;
+  const done = new Promise<PrepareResult>((resolve, reject) => {
+    let result: PrepareResult = { seeded: false, bible: null };
+    child.on('message', (m: WorkerMessage) => {
+      if (m.type === 'done') result = m;
+      if (m.type !== 'waiting') return;
+      listening = true;
+      if (migratedWanted) child.send({ type: 'migrated' });
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(result) : reject(new Error(`Preparing the database failed (exit ${code})`))));
+  });
+  const migrated = () => (listening ? child.send({ type: 'migrated' }) : (migratedWanted = true));
+  return { child, done, migrated };
 }
+const runInWorker = (work: PrepareWork) => startWorker(work).done;
+
+/**
+ * PostgreSQL without the shipped Bible (a new database, not even migrated yet, or one made before the
+ * Bible shipped). One query; the embedded database answers this after its first start instead.
+ */
+async function bundledBibleMissing(db: Db): Promise<boolean> {
+  const result = (await db.execute(sql`select to_regclass('bible_translations') is not null as migrated`)) as unknown as {
+    rows: Array<{ migrated: boolean }>;
+  };
+  return !result.rows[0]?.migrated || !(await hasBundledBible(db));
+}
+interface PrepareResult {
+  seeded: boolean;
+  bible: ImportSummary | null;
+}
+type WorkerMessage = ({ type: 'done' } & PrepareResult) | { type: 'waiting' };
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
+  /** The server's job queue (its workers run in this process). */
+  jobs: JobQueue;
   url: string;
   stop(): Promise<void>;
 }
@@ -52,26 +93,43 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const pgliteDir = config.databaseUrl ? undefined : path.join(config.dataDir, 'db');
   const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg }));
   let database: Database | undefined;
+  let bibleImport: ReturnType<typeof startWorker> | undefined;
   try {
     if (pgliteDir && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
       // Creating a new embedded database (initdb) leaves ~400 MB of WASM heap
       // behind; preparing it in a first instance and reopening keeps the
       // running server at its steady-state memory.
       log('New embedded database: creating it' + (config.demoData ? ' with the demo church (DEMO_DATA=false turns this off)' : ''));
-      await runInWorker(pgliteDir, config.demoData, config.bundledBible);
+      await runInWorker({ pgliteDir, migrate: true, demoData: config.demoData, bundledBible: config.bundledBible });
     }
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+    // PostgreSQL without the shipped Bible: its import's process starts now and parses the Bible while this
+    // one migrates and starts listening; it touches the database once told the migrations are done.
+    if (config.databaseUrl && config.bundledBible && (await bundledBibleMissing(database.db))) {
+      bibleImport = startWorker({
+        databaseUrl: config.databaseUrl,
+        migrate: false,
+        demoData: false,
+        bundledBible: true,
+        afterMigrations: true,
+      });
+      // Its failure is logged below once the server listens; stopping it on a failed start is not a second failure.
+      bibleImport.done.catch(() => {});
+    }
     await prepare(database, config, log);
+    bibleImport?.migrated();
     if (config.demoData) ensureSeedMedia(config.uploadDir);
     const jwtSecret = await resolveJwtSecret(database, config.jwtSecret, config.dataDir);
     const { app, ctx } = await buildApp({ config, database, jwtSecret });
     await ctx.jobs.start();
     const url = await app.listen({ port: config.port, host: config.host });
-    // A database made before the Bible shipped (or PostgreSQL) gets it now, while the server already answers.
+    // A database made before the Bible shipped (or PostgreSQL) gets it now, while the server already answers:
+    // on PostgreSQL in the child process started above (its own connection; the parse's heap goes with it),
+    // on the embedded database in this thread (it is the database's only connection).
     let importing = false;
-    if (config.bundledBible) {
+    if (bibleImport || (!config.databaseUrl && config.bundledBible && !(await hasBundledBible(database.db)))) {
       importing = true;
-      ensureBundledBible(database.db)
+      (bibleImport ? bibleImport.done.then((r) => r.bible) : ensureBundledBible(database.db))
         .then(
           (summary) => summary && app.log.info({ bible: summary }, `Imported the shipped Bible (${summary.id}) for offline reading`),
           (err) => app.log.error({ err }, 'Importing the shipped Bible failed; the Bible service falls back to the online source'),
@@ -83,6 +141,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return {
       app,
       database,
+      jobs: ctx.jobs,
       url,
       stop: () =>
         (stopping ??= (async () => {
@@ -90,11 +149,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
           // The Bible import is one transaction: leaving it unfinished rolls it back and the next
           // start imports again, so shutdown does not wait for it (closing would, for minutes).
           if (importing) app.log.warn('Stopping during the Bible import: it starts again on the next start');
-          else await db.close();
+          // On PostgreSQL the import has its own connection (the worker's), ended with the process.
+          if (!importing || config.databaseUrl) await db.close();
           await unlock?.();
         })()),
     };
   } catch (err) {
+    bibleImport?.child.kill();
     await database?.close().catch(() => {});
     await unlock?.().catch(() => {});
     throw err;

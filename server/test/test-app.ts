@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@church/contract/roles';
@@ -11,7 +10,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { users, type UserRow } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/passwords';
-import { withDatabase } from './global-setup';
+import { scratchDatabase } from '../src/realtime/test-servers';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,7 +28,11 @@ export const TEST_PASSWORD = 'Correct-Horse-42';
  * A fresh app on a fresh database (PGlite copy, or a PostgreSQL database
  * cloned from the migrated template when TEST_DB_KIND=postgres).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** A logger for tests that read what the server logs (default: none). */
+  opts: { logger?: Parameters<typeof buildApp>[0]['logger'] } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,30 +40,30 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Tests write rows straight into the database and read them back at once: no kept answers
+    // unless a test asks (plugins/public-cache.test.ts does).
+    PUBLIC_CACHE_SECONDS: '0',
+    // Outside services are local stand-ins in tests: a test that wants the Bible API starts its own fake.
+    BIBLE_API_BASE: 'http://127.0.0.1:9/unreachable',
     ...env,
   });
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.TEST_DB_KIND === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `church_t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
-    config.databaseUrl = withDatabase(url, name);
+    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, { template: inject('pgTemplate'), prefix: 'church_t' });
+    config.databaseUrl = scratch.url;
     database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: 4 });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    dropDatabase = scratch.drop;
   } else {
     const dump = fs.readFileSync(inject('pgliteDump'));
     database = await openDatabase({ loadDataDir: new Blob([dump]) });
   }
-  const { app, ctx } = await buildApp({ config, database, jwtSecret: crypto.randomBytes(32).toString('hex'), logger: false });
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    logger: opts.logger ?? false,
+  });
   await app.ready();
   return {
     app,

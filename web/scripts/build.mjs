@@ -3,6 +3,7 @@
 // The server serves <outDir> and loads <outDir>/ssr/entry-server.js (never served as a file).
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { build } from 'vite';
 
 const webDir = path.resolve(import.meta.dirname, '..');
@@ -11,6 +12,7 @@ const logLevel = process.env.VITE_LOG_LEVEL ?? 'info';
 
 await build({ root: webDir, logLevel, build: { outDir, emptyOutDir: true, manifest: true } });
 addHomePageAssets();
+stampServiceWorker();
 await build({
   root: webDir,
   logLevel,
@@ -49,4 +51,18 @@ function addHomePageAssets() {
   ];
   fs.appendFileSync(path.join(outDir, 'home-preloads.html'), `${lines.join('\n')}\n`);
   fs.rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
+}
+
+/**
+ * The service worker (public/sw.js) names its caches after the build: a new
+ * deploy is a byte-different worker, which the browser installs and the page
+ * offers to switch to. The stamp is a hash of index.html (it names every entry file).
+ */
+function stampServiceWorker() {
+  const file = path.join(outDir, 'sw.js');
+  const stamp = createHash('sha256')
+    .update(fs.readFileSync(path.join(outDir, 'index.html')))
+    .digest('hex')
+    .slice(0, 12);
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace("'__BUILD__'", `'${stamp}'`));
 }

@@ -7,13 +7,18 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { AppProviders, createQueryClient } from './app/providers';
 import { router, routerReady } from './app/router';
+import { countPageViews } from './lib/page-views';
 import { beginAdoptingServerHtml, SERVER_STATE_ID } from './lib/server-html';
+
+let markInteractive!: () => void;
+const interactive = new Promise<void>((resolve) => (markInteractive = resolve));
 
 /** Marks <html data-hydrated> (and a performance mark) once React has committed the first page: its buttons work from here. */
 function MarkHydrated() {
   useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', 'true');
     performance.mark('app-hydrated');
+    markInteractive();
   }, []);
   return null;
 }
@@ -46,3 +51,18 @@ if (serverState) {
   if (window.location.pathname === '/') void import('./features/public-site/prefetch').then((m) => m.prefetchHome(queryClient));
   createRoot(rootElement).render(app);
 }
+
+// The installed app's service worker, in its own chunk: once the page has loaded and React has made it
+// interactive (issue 18), so neither its code nor the worker's downloads compete with the first page.
+if (import.meta.env.PROD) {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  void Promise.all([loaded, interactive]).then(() =>
+    setTimeout(() => void import('./lib/service-worker').then((m) => m.registerServiceWorker()).catch(() => {}), 0),
+  );
+}
+
+// Our own cookie-free page-view counting (Website analytics).
+countPageViews(router);

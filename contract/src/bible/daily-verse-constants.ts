@@ -34,9 +34,9 @@ export function dayOfYear(day: string): number {
   return Math.round((Date.UTC(y, m - 1, d) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
 }
 
-/** The reference for a day: DAILY_VERSE_REFERENCES[dayOfYear % 7]. */
-export function dailyReferenceFor(day: string): (typeof DAILY_VERSE_REFERENCES)[number] {
-  return DAILY_VERSE_REFERENCES[dayOfYear(day) % DAILY_VERSE_REFERENCES.length]!;
+/** The reference for a day: DAILY_VERSE_REFERENCES[dayOfYear % 7]; `offset` steps further along the rotation ('Refresh verse'). */
+export function dailyReferenceFor(day: string, offset = 0): (typeof DAILY_VERSE_REFERENCES)[number] {
+  return DAILY_VERSE_REFERENCES[(dayOfYear(day) + offset) % DAILY_VERSE_REFERENCES.length]!;
 }
 
 /** The calendar day 'YYYY-MM-DD' of an instant in a time zone (the church's, by default Johannesburg). */

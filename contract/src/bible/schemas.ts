@@ -83,14 +83,21 @@ export const versionSchema = z.object({
 export type BibleVersion = z.infer<typeof versionSchema>;
 export const versionsResponse = success(z.object({ versions: z.array(versionSchema) }));
 
-export const versionParam = z.string().regex(VERSION_ID_PATTERN, 'That Bible version is not valid');
+export const versionParam = z
+  .string()
+  .max(32, { error: 'That Bible version is not valid', abort: true })
+  .regex(VERSION_ID_PATTERN, 'That Bible version is not valid');
 export const booksParams = z.object({ version: versionParam });
 export const chapterParams = z.object({
   version: versionParam,
-  book: z.string().regex(/^[1-3A-Za-z][A-Za-z0-9]{2}$/, 'That book id is not valid'),
+  book: z
+    .string()
+    .max(3, { error: 'That book id is not valid', abort: true })
+    .regex(/^[1-3A-Za-z][A-Za-z0-9]{2}$/, 'That book id is not valid'),
   // Paths end in '3.json' as the Free Use Bible API's do; a bare '3' works too.
   chapter: z
     .string()
+    .max(8, { error: 'That chapter is not valid', abort: true })
     .regex(/^[1-9]\d{0,2}(\.json)?$/, 'That chapter is not valid')
     .transform((s) => Number.parseInt(s, 10)),
 });

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { success } from '../http';
+import { pageInfo, paginationQuery, success } from '../http';
 import { reactionSummarySchema, messageSchema } from './messages';
 import { roomSchema } from './rooms';
 
 /** Response bodies of spec 002 §7.10, each under data. */
 export const roomsResponse = success(z.object({ rooms: z.array(roomSchema) }));
+/** GET /chat/rooms: paginated like every list of the public API (page, limit, total beside the rooms). */
+export const roomsPageQuery = paginationQuery(50, 100);
+export const roomsPageResponse = success(z.object({ rooms: z.array(roomSchema), ...pageInfo }));
 export const roomResponse = success(z.object({ room: roomSchema }));
 export const messagesResponse = success(
   z.object({

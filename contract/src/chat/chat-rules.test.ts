@@ -19,6 +19,9 @@ describe('reconnect back-off (spec 002 §4)', () => {
     expect(shouldReconnect(1000)).toBe(false);
     expect(shouldReconnect(1006)).toBe(true);
     expect(shouldReconnect(4001)).toBe(true);
+    // An ended session reconnects (with whatever token the tab now holds); a socket pushed out by the person's newer one does not.
+    expect(shouldReconnect(4002)).toBe(true);
+    expect(shouldReconnect(4009)).toBe(false);
   });
 });
 

@@ -28,6 +28,11 @@ export const CHAT = {
   prayerRoomMaxFileSize: 5_242_880,
   searchMaxResults: 50,
   maxEmojiLength: 16,
+  /** Open sockets one person may hold (tabs and devices); a further one closes their oldest with `tooManySockets`. */
+  maxSocketsPerUser: 5,
+  /** Presence and typing frames one person may send in the window, summed over all their sockets. */
+  signalMaxPerUser: 20,
+  signalWindowMs: 10_000,
 } as const;
 
 /** Close codes the server uses when it refuses or ends a socket (4000–4999 are application codes). */
@@ -35,7 +40,11 @@ export const CLOSE_CODES = {
   normal: 1000,
   goingAway: 1001,
   unauthorized: 4001,
+  /** The person's sessions were ended (password, e-mail or role change, account disabled or deleted). */
+  sessionEnded: 4002,
   idle: 4008,
+  /** The person opened more sockets than CHAT.maxSocketsPerUser: this, their oldest, was closed. */
+  tooManySockets: 4009,
 } as const;
 
 /** Reasons sent with a refused socket: a person (or a developer) can act on them. */
@@ -44,6 +53,11 @@ export const CLOSE_REASONS = {
   badToken: 'Your session has expired or is not valid. Please sign in again.',
   idle: 'No heartbeat received; connection closed',
   shutdown: 'Server is restarting; please reconnect',
+  /** The server lost the database for a while and may have missed messages sent meanwhile: reconnecting reloads them. */
+  resync: 'Chat was interrupted for a moment; reconnecting to catch up',
+  sessionEnded: 'Your session has changed; please reconnect',
+  tooManySockets: 'Chat is open in too many tabs or devices; this older one was closed',
+  badOrigin: 'This page may not open the chat connection',
 } as const;
 
 /** Spec 002 §8 — chat texts, exactly. */

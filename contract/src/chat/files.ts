@@ -58,6 +58,29 @@ export function sniffFileType(head: Uint8Array): AllowedMime | null {
   return looksLikeText(head) ? 'text/plain' : null;
 }
 
+const TYPE_OF_EXTENSION: Record<string, AllowedMime> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain',
+};
+
+/**
+ * Wrong bytes under a right name: the name's extension names one allowed kind
+ * and the bytes are another (a text file called photo.jpg). Such a file is
+ * refused, so what a member sees in the room is what the file is.
+ */
+export function nameContradictsType(name: string, mime: AllowedMime): boolean {
+  const dot = name.lastIndexOf('.');
+  if (dot < 0) return false;
+  const claimed = TYPE_OF_EXTENSION[name.slice(dot + 1).toLowerCase()];
+  return claimed !== undefined && claimed !== mime;
+}
+
 /** Spec 002 §5 text for a file over the room's limit ('File size must be less than 10MB' by default). */
 export function fileTooLargeText(maxBytes: number = CHAT.maxFileSize): string {
   if (maxBytes === CHAT.maxFileSize) return CHAT_TEXTS.fileTooLarge;

@@ -46,7 +46,10 @@ export const messageSchema = z
 export type ChatMessage = z.infer<typeof messageSchema>;
 
 export const TEMP_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
-export const tempIdSchema = z.string().regex(TEMP_ID_PATTERN, 'tempId must be 1-64 letters, digits, _ . : or -');
+export const tempIdSchema = z
+  .string()
+  .max(64, { error: 'tempId must be 1-64 letters, digits, _ . : or -', abort: true })
+  .regex(TEMP_ID_PATTERN, 'tempId must be 1-64 letters, digits, _ . : or -');
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
@@ -98,6 +101,7 @@ export const messagesQuery = z.object({
     .default(CHAT.pageSize),
   before: z
     .string()
+    .max(18, { error: 'before must be a cursor returned by this call', abort: true })
     .regex(/^\d{1,18}$/, 'before must be a cursor returned by this call')
     .optional()
     .describe('Cursor: the cursor of the oldest message you already have'),

@@ -1,4 +1,4 @@
-import { CHAT } from './constants';
+import { CHAT, CLOSE_CODES } from './constants';
 
 /**
  * Spec 002 §4: reconnect delay for attempt n (1-based): 1 s, 2 s, 4 s … capped at 30 s.
@@ -9,8 +9,14 @@ export function reconnectDelay(attempt: number): number | null {
   return Math.min(CHAT.reconnectBaseMs * 2 ** (attempt - 1), CHAT.reconnectCapMs);
 }
 
-/** Spec 002 §4: every close other than the normal one (1000) triggers a reconnect. */
-export const shouldReconnect = (closeCode: number) => closeCode !== CHAT.normalCloseCode;
+/**
+ * Spec 002 §4: every close other than the normal one (1000) triggers a reconnect —
+ * except a socket closed because the person opened one too many: reconnecting
+ * would close another of their tabs, which would reconnect in turn, forever.
+ * The person can still press Reconnect. (An ended session does reconnect: the
+ * tab that changed the password holds the new token; others get 4001.)
+ */
+export const shouldReconnect = (closeCode: number) => closeCode !== CHAT.normalCloseCode && closeCode !== CLOSE_CODES.tooManySockets;
 
 let tempCounter = 0;
 /** A client-generated id for an optimistic message (unique per tab; the server scopes it per sender). */

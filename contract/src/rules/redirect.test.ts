@@ -9,13 +9,14 @@ describe('postLoginDestination (spec 000 §4)', () => {
   });
   it('ignores a remembered destination that is not a path on this site', () => {
     expect(postLoginDestination({ role: 'member' }, { remembered: 'https://evil.example', isMobile: false })).toBe('/dashboard');
+    expect(postLoginDestination({ role: 'member' }, { remembered: '//evil.example/x', isMobile: false })).toBe('/dashboard');
   });
-  it('2. sends pastors and admins to /pastor-dashboard', () => {
-    for (const role of ['pastor', 'admin', 'superadmin'])
+  it('2. sends pastors, admins and elders (whom the pastor dashboard admits) to /pastor-dashboard', () => {
+    for (const role of ['pastor', 'admin', 'superadmin', 'elder'])
       expect(postLoginDestination({ role }, { isMobile: true })).toBe('/pastor-dashboard');
   });
   it('3. sends others on a phone to /mobile/dashboard, 4. else /dashboard', () => {
-    expect(postLoginDestination({ role: 'elder' }, { isMobile: true })).toBe('/mobile/dashboard');
+    expect(postLoginDestination({ role: 'deacon' }, { isMobile: true })).toBe('/mobile/dashboard');
     expect(postLoginDestination({ role: 'member' }, { isMobile: false })).toBe('/dashboard');
   });
 });

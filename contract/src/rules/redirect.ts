@@ -1,4 +1,4 @@
-import { ADMIN_TYPE_ROLES, hasRole, type Principal } from '../roles';
+import { hasRole, PASTOR_DASHBOARD_ROLES, type Principal } from '../roles';
 
 /** Spec 000 §9: width 768 px or less counts as mobile. */
 export const MOBILE_MAX_WIDTH = 768;
@@ -9,15 +9,17 @@ export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 /**
  * Spec 000 §4, in order: a remembered destination other than / and /login;
- * a pastor or admin (admin-type) to /pastor-dashboard; mobile to
- * /mobile/dashboard; otherwise /dashboard.
+ * a pastor or admin (admin-type) to /pastor-dashboard — and an elder too
+ * (issue 18: the pastor dashboard admits elders, so that is their landing
+ * page); mobile to /mobile/dashboard; otherwise /dashboard.
  */
 export function postLoginDestination(user: Principal, opts: { remembered?: string | null; isMobile: boolean }): string {
   const remembered = opts.remembered;
-  if (remembered && remembered !== '/' && remembered !== '/login' && remembered.startsWith('/')) {
+  // '//host' is another site to the browser: only paths on this one.
+  if (remembered && remembered !== '/' && remembered !== '/login' && remembered.startsWith('/') && !remembered.startsWith('//')) {
     return remembered;
   }
-  if (hasRole(user, ADMIN_TYPE_ROLES)) return '/pastor-dashboard';
+  if (hasRole(user, PASTOR_DASHBOARD_ROLES)) return '/pastor-dashboard';
   return opts.isMobile ? '/mobile/dashboard' : '/dashboard';
 }
 

@@ -5,8 +5,9 @@ import { Readable } from 'node:stream';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock';
 import { BackupError } from '../modules/ops/backup/format';
+import { completeWithLocalMedia } from '../modules/ops/backup/local-media';
 import { readBackup } from '../modules/ops/backup/read-backup';
-import { localAccessFile, OPS_TOKEN_HEADER } from '../modules/ops/backup/routes';
+import { localAccessFile, OPS_TOKEN_HEADER, type LocalAccess } from '../modules/ops/backup/routes';
 import { writeBackup } from '../modules/ops/backup/write-backup';
 import { fail, loadCliConfig } from './open-for-cli';
 
@@ -15,7 +16,9 @@ import { fail, loadCliConfig } from './open-for-cli';
  * One file with the database and every uploaded file. Works with the server
  * running or stopped: PostgreSQL is read directly (a consistent snapshot);
  * the embedded database is read directly when the server is stopped, and
- * through the running server otherwise (it holds the database).
+ * through the running server otherwise (it holds the database): the server
+ * sends the rows, and this process adds the uploaded files from the upload
+ * folder itself, so they never pass through the server's thread.
  */
 const config = loadCliConfig();
 const arg = process.argv[2];
@@ -36,11 +39,18 @@ async function throughServer() {
   const accessFile = localAccessFile(config.dataDir);
   if (!fs.existsSync(accessFile))
     fail('The data directory is in use, but the running server left no address for backups. Restart the server, then try again.');
-  const { port, token } = JSON.parse(fs.readFileSync(accessFile, 'utf8')) as { port: number; token: string };
+  const { port, token, uploadDir } = JSON.parse(fs.readFileSync(accessFile, 'utf8')) as Partial<LocalAccess> & {
+    port: number;
+    token: string;
+  };
   console.log(`The server is running: taking the backup through it (port ${port}).`);
-  const res = await fetch(`http://127.0.0.1:${port}/api/ops/backup`, { headers: { [OPS_TOKEN_HEADER]: token } });
+  // The server's own upload folder (it says where); a server from before it said so sends the media too.
+  const url = `http://127.0.0.1:${port}/api/ops/backup${uploadDir ? '?media=local' : ''}`;
+  const res = await fetch(url, { headers: { [OPS_TOKEN_HEADER]: token } });
   if (!res.ok || !res.body) fail(`The server refused the backup (${res.status}): ${await res.text()}`);
-  await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), fs.createWriteStream(partial));
+  const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+  if (uploadDir) await completeWithLocalMedia(body, uploadDir, fs.createWriteStream(partial));
+  else await pipeline(body, fs.createWriteStream(partial));
 }
 
 async function directly(unlock: (() => Promise<void>) | null) {

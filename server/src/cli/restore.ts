@@ -65,6 +65,10 @@ try {
       (summary.upgraded ? `, then ${summary.upgraded} newer database migration(s) applied` : '') +
       ` · ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  for (const o of summary.orphans)
+    console.log(
+      `${o.table}: ${o.removed} row(s) left out and ${o.cleared} reference(s) cleared — they belonged to rows deleted while the backup was being taken.`,
+    );
   if (summary.previousMedia)
     console.log(`The media folder that was replaced is kept at ${summary.previousMedia} (delete it when you are happy).`);
   console.log('Start the server again: npm start');

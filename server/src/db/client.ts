@@ -44,15 +44,36 @@ export interface OpenOptions {
 /** The name the server's connections carry on PostgreSQL (see OpenOptions.applicationName). */
 export const SERVER_APPLICATION_NAME = 'church-platform';
 
+/**
+ * How long a query may wait for a connection (a new one, or a free slot in the
+ * pool) before it fails. Without it a request would wait for ever while the
+ * database is unreachable; with it the request fails and is answered 503.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * PostgreSQL settings for the embedded engine, after PGlite's own. Its WASM heap never shrinks,
+ * and the default 128 MB of shared buffers is reserved in it at open: 16 MB holds a small church's
+ * hot pages, and cut idle RSS by ~165 MB and the open time by half (measured on a 50,000-row table).
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
       application_name: opts.applicationName ?? SERVER_APPLICATION_NAME,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A dead peer (a crashed host, a cut network) is noticed by TCP keepalive instead of never.
+      keepAlive: true,
     });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
+    // Nor one that is checked out between two queries (a transaction waiting on our code) when the
+    // database goes away: pg emits 'error' on it, which with no listener ends the process. The
+    // failure still reaches the caller through its next query, and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const database: Database = {
       kind: 'postgres',
@@ -74,6 +95,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const pglite = await PGlite.create({
     dataDir: opts.pgliteDir,
     loadDataDir: opts.loadDataDir,
+    startParams: PGLITE_START_PARAMS,
     // Trigram indexes make member search fast (migration 'members' creates the extension).
     extensions: { pg_trgm },
   });
@@ -105,3 +127,44 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
+
+/** Socket-level codes of a database that cannot be reached. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs of a database that is going away or not ready: class 08 (connection exception),
+ * 57P01–57P03 (shut down by the administrator, crash shutdown, cannot connect now), 53300 (too many connections).
+ */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300)$/;
+/** node-postgres reports a dropped connection and a connect timeout in words only. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/**
+ * True when `err` says the database is unreachable or unavailable (not that the
+ * query was wrong): the request may succeed later, so it is answered 503.
+ * Looks through drizzle's wrapper (`cause`) and Node's AggregateError (`errors`).
+ * A socket code counts only on the error itself or under a failed query: the
+ * same ECONNREFUSED under fetch's 'fetch failed' is an outside service, not us.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0, underQuery = false): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; query?: unknown };
+  if (typeof e.code === 'string') {
+    if (UNAVAILABLE_SQLSTATES.test(e.code)) return true;
+    if (UNREACHABLE_CODES.has(e.code) && (depth === 0 || underQuery)) return true;
+  }
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  // drizzle's DrizzleQueryError carries the SQL it ran: what it wraps came from the database driver.
+  const isQuery = underQuery || typeof e.query === 'string';
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1, isQuery || depth === 0))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1, isQuery);
+}

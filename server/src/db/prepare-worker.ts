@@ -1,19 +1,55 @@
-import { workerData, parentPort } from 'node:worker_threads';
 import { openDatabase } from './client';
+import { pgliteTemplate } from './pglite-template';
 import { isDatabaseEmpty, seedDemoChurch } from './seed/demo';
-import { ensureBundledBible } from '../modules/bible/bundled';
+import { ensureBundledBible, parseBundledBibleAhead } from '../modules/bible/bundled';
 
-// Runs in a worker thread: creating a new embedded database (initdb) costs
-// ~400 MB of WASM heap that is only given back when the thread ends.
-const { pgliteDir, demoData, bundledBible } = workerData as { pgliteDir: string; demoData: boolean; bundledBible: boolean };
-const database = await openDatabase({ pgliteDir });
-await database.migrate();
-let seeded = false;
-if (demoData && (await isDatabaseEmpty(database.db))) {
-  await seedDemoChurch(database.db);
-  seeded = true;
+/**
+ * Runs in a child process (start.ts), so everything the work grows is given back to the system when it
+ * exits (a worker thread's WASM and malloc arenas stayed in the server's RSS: ~130 MB after a first start):
+ * - a new embedded database (initdb, migrations, the demo church, the shipped Bible) leaves ~400 MB of
+ *   WASM heap behind;
+ * - importing the shipped Bible into PostgreSQL parses 31,000 verses, ~100 MB of JavaScript heap that the
+ *   main thread would keep reserved for the life of the process.
+ */
+export interface PrepareWork {
+  pgliteDir?: string;
+  databaseUrl?: string;
+  /** Apply migrations (a new embedded database); PostgreSQL is migrated by the main thread first. */
+  migrate: boolean;
+  demoData: boolean;
+  bundledBible: boolean;
+  /** PostgreSQL: the server migrates while this process parses the Bible; wait for its 'migrated' message. */
+  afterMigrations?: boolean;
 }
-// The shipped Bible too: its import grows the WASM heap, which this thread gives back.
-if (bundledBible) await ensureBundledBible(database.db);
-await database.close();
-parentPort?.postMessage({ seeded });
+// The server went away (stopped, or died) before the work was done: stop too; its transaction rolls back.
+let answered = false;
+process.on('disconnect', () => answered || process.exit(1));
+const work = JSON.parse(process.env.CHURCH_PREPARE_WORK ?? '{}') as PrepareWork;
+const migrated = work.afterMigrations
+  ? new Promise<void>((resolve) => process.on('message', (m: { type?: string }) => m?.type === 'migrated' && resolve()))
+  : null;
+// Listening now: the server sends 'migrated' only after this (a message before it would be lost).
+if (migrated) process.send?.({ type: 'waiting' });
+// The shipped Bible is parsed on another thread meanwhile: during initdb, migrations and the demo church
+// here (the embedded database), or while the server migrates (PostgreSQL).
+const ahead = work.bundledBible ? parseBundledBibleAhead() : null;
+// A new embedded database (migrate) starts from the shipped empty cluster instead of running initdb.
+const loadDataDir = work.pgliteDir && work.migrate ? pgliteTemplate() : undefined;
+const database = await openDatabase({ pgliteDir: work.pgliteDir, databaseUrl: work.databaseUrl, poolMax: 1, loadDataDir });
+let seeded = false;
+let bible: Awaited<ReturnType<typeof ensureBundledBible>> = null;
+try {
+  await migrated;
+  if (work.migrate) await database.migrate();
+  if (work.demoData && (await isDatabaseEmpty(database.db))) {
+    await seedDemoChurch(database.db);
+    seeded = true;
+  }
+  if (work.bundledBible) bible = await ensureBundledBible(database.db, { ahead });
+} finally {
+  ahead?.cancel();
+  await database.close();
+}
+// The IPC channel keeps this process alive: let go of it once the answer is sent.
+answered = true;
+process.send?.({ type: 'done', seeded, bible }, () => process.disconnect());

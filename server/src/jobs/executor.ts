@@ -65,8 +65,58 @@ const toParam = (v: unknown) => (v !== null && typeof v === 'object' && !(v inst
  * instances starting together do not race.
  */
 export async function installJobsSchema(database: Database): Promise<void> {
-  const boss = new PgBoss({ db: databaseExecutor(database), schema: JOBS_SCHEMA, migrate: true, supervise: false, schedule: false });
+  const executor = databaseExecutor(database);
+  const boss = new PgBoss({ db: executor, schema: JOBS_SCHEMA, migrate: true, supervise: false, schedule: false });
   boss.on('error', () => {});
   await boss.start();
   await boss.stop({ graceful: false, close: false });
+  // Once per database (and again should a pg-boss upgrade ever recreate its table); migrate() runs at every start.
+  const { rows } = await executor.executeSql(
+    `SELECT 1 FROM pg_trigger WHERE tgrelid = '${JOBS_SCHEMA}.job'::regclass AND tgname = 'church_jobs_due_insert'`,
+  );
+  if (!rows.length) await executor.executeSql(JOBS_DUE_TRIGGERS);
 }
+
+/** The bus event the database sends when jobs become due (see JOBS_DUE_TRIGGERS); `at` in epoch milliseconds. */
+export const JOBS_DUE_EVENT = 'jobs-due';
+
+/**
+ * Wake-ups instead of fast polling (jobs/queue.ts). Whenever a statement leaves
+ * jobs waiting to run — sent, sent in a transaction that commits, failed and
+ * put back for a retry, expired — the database announces, on the chat bus's
+ * channel and as it commits, each queue and the earliest time (per second) its
+ * new jobs are due: every instance's idle workers then fetch at once, or at
+ * that time. A rolled-back send announces nothing. Statement-level with a
+ * transition table, so a bulk send of 10,000 jobs is one notification, not
+ * 10,000 calls; capped at 50 per statement (more distinct due times than that
+ * are left to the fallback poll). The bus envelope is realtime/bus.ts's, with
+ * origin 'database' (no instance), as migrations 0029 and 0031 send it.
+ */
+const JOBS_DUE_TRIGGERS = `
+CREATE OR REPLACE FUNCTION ${JOBS_SCHEMA}.church_jobs_due() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN
+    SELECT name, floor(extract(epoch FROM min(start_after)) * 1000)::bigint AS at
+    FROM due_rows
+    WHERE state IN ('created', 'retry')
+    GROUP BY name, date_trunc('second', start_after)
+    ORDER BY 2
+    LIMIT 50
+  LOOP
+    PERFORM pg_notify('church_chat', json_build_object(
+      'o', 'database',
+      'e', json_build_object('t', '${JOBS_DUE_EVENT}', 'name', r.name, 'at', r.at)
+    )::text);
+  END LOOP;
+  RETURN NULL;
+END;
+$fn$;
+DROP TRIGGER IF EXISTS church_jobs_due_insert ON ${JOBS_SCHEMA}.job;
+DROP TRIGGER IF EXISTS church_jobs_due_update ON ${JOBS_SCHEMA}.job;
+CREATE TRIGGER church_jobs_due_insert AFTER INSERT ON ${JOBS_SCHEMA}.job
+  REFERENCING NEW TABLE AS due_rows FOR EACH STATEMENT EXECUTE FUNCTION ${JOBS_SCHEMA}.church_jobs_due();
+CREATE TRIGGER church_jobs_due_update AFTER UPDATE ON ${JOBS_SCHEMA}.job
+  REFERENCING NEW TABLE AS due_rows FOR EACH STATEMENT EXECUTE FUNCTION ${JOBS_SCHEMA}.church_jobs_due();
+`;

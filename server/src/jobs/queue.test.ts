@@ -4,16 +4,18 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpStandIn } from '../../test/support/smtp-stand-in';
 import { emailOutbox } from '../db/schema/index';
+import { createJobQueue, type JobHandle } from './queue';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
 const seen: Array<{ n: number; attempt: number }> = [];
 let failuresLeft = 0;
+let echo: JobHandle<{ n: number }>;
 
 beforeAll(async () => {
   smtp = await startSmtpStandIn();
   t = await createTestApp({ SMTP_URL: smtp.url });
-  t.ctx.jobs.define(
+  echo = t.ctx.jobs.define(
     'test.echo',
     z.object({ n: z.number().int() }),
     async ({ n }, job) => {
@@ -109,6 +111,26 @@ describe('job queue', () => {
   });
 });
 
+describe('many jobs in one statement', () => {
+  it('queues them only when the transaction commits, each with its own id, each run once', async () => {
+    seen.length = 0;
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await echo.sendMany([{ n: 30 }, { n: 31 }], { tx });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const ids = await t.database.db.transaction((tx) => echo.sendMany([{ n: 32 }, { n: 33 }, { n: 34 }], { tx }));
+    expect(new Set(ids).size).toBe(3);
+    expect(await echo.sendMany([])).toEqual([]);
+    await t.ctx.jobs.drain();
+    await t.ctx.jobs.drain();
+    expect(seen.map((s) => s.n).sort()).toEqual([32, 33, 34]);
+    const third = await t.ctx.jobs.getJob('test.echo', ids[2]!);
+    expect(third).toMatchObject({ state: 'completed', data: { n: 34 }, output: { doubled: 68 } });
+  });
+});
+
 describe('mail through the queue', () => {
   it('delivers over SMTP with the extra headers and marks the outbox row sent', async () => {
     const id = await t.ctx.mailer.send({
@@ -141,4 +163,63 @@ describe('mail through the queue', () => {
     expect(smtp.received.some((m) => m.to.includes('sipho@example.org'))).toBe(false);
     smtp.state.failWith = undefined;
   });
+});
+
+describe('stopping an instance', () => {
+  const silent = { info() {}, error() {} };
+
+  it('lets a short job finish and hands back one that outlasts the stop, its attempt not counted', async () => {
+    let release!: () => void;
+    const stuck = new Promise<void>((r) => (release = r));
+    const started: number[] = [];
+    const first = createJobQueue({ database: t.database, log: silent, pollingIntervalSeconds: 0.5 });
+    // No retries: pg-boss on its own would fail this job for good when the server stops.
+    first.define(
+      'test.stop',
+      z.object({ n: z.number() }),
+      async ({ n }) => {
+        started.push(n);
+        if (n === 1) await stuck;
+        else await new Promise((r) => setTimeout(r, 300));
+        return { n };
+      },
+      { retryLimit: 0, concurrency: 2 },
+    );
+    await first.start();
+    const slow = await first.send('test.stop', { n: 1 });
+    const quick = await first.send('test.stop', { n: 2 });
+    for (let i = 0; started.length < 2; i++) {
+      if (i > 200) throw new Error(`the workers took only ${started.join(', ')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    const handedBack = await first.stop(1000);
+    expect(handedBack).toEqual([slow]);
+    // The short one finished inside the stop's wait.
+    expect(await t.ctx.jobs.getJob('test.stop', quick!)).toMatchObject({ state: 'completed', output: { n: 2 } });
+    const back = await t.ctx.jobs.getJob('test.stop', slow!);
+    expect(back).toMatchObject({ state: 'retry', retryCount: 0, startedOn: null });
+    expect(back!.startAfter.getTime()).toBeLessThanOrEqual(Date.now());
+
+    // The next instance runs it at once, as its first attempt.
+    const ran: Array<{ n: number; attempt: number }> = [];
+    const next = createJobQueue({ database: t.database, log: silent });
+    next.define(
+      'test.stop',
+      z.object({ n: z.number() }),
+      async ({ n }, job) => {
+        ran.push({ n, attempt: job.retryCount });
+        return { n };
+      },
+      { retryLimit: 0 },
+    );
+    await next.drain();
+    expect(ran).toEqual([{ n: 1, attempt: 0 }]);
+    expect(await t.ctx.jobs.getJob('test.stop', slow!)).toMatchObject({ state: 'completed', output: { n: 1 } });
+    // The first instance's handler ending late changes nothing: the job is no longer its own.
+    release();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await t.ctx.jobs.getJob('test.stop', slow!)).toMatchObject({ state: 'completed' });
+    await next.stop();
+  }, 30_000);
 });

@@ -15,3 +15,6 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please wait and try again.') =>
   new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** Seconds a client is asked to wait (Retry-After) while the database is unavailable: a restart usually takes a few. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

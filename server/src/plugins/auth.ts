@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { batched } from '../lib/batched';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { can, hasRole, type Permission, type Role } from '@church/contract/roles';
 import type { ApiKeyPermission } from '@church/contract/developer-tiers';
 import type { ApiKeyGate, ApiKeyPrincipal } from '../modules/developers/api-key-gate';
@@ -8,11 +9,12 @@ import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/index';
 import type { TokenService } from '../lib/tokens';
 import { forbidden, unauthorized } from '../lib/errors';
+import type { UserCache } from './user-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, once a guard has run (undefined before, null when anonymous). */
-    user?: UserRow | null;
+    user?: SessionUser | null;
     /** The developer API key that authenticated this request, when one did. */
     apiKey?: ApiKeyPrincipal | null;
   }
@@ -22,12 +24,69 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What a request knows of the signed-in person: what the guards decide on (role, permissions, active, token
+ * version) and what handlers take from the caller (name, e-mail for audit and mail), never the rest of the
+ * row — no pastoral notes, address or birthday riding along on every request (and in the embedded
+ * database's user cache). A handler that needs more of the person reads it by id.
+ */
+export const sessionColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  permissions: users.permissions,
+  status: users.status,
+  isActive: users.isActive,
+  tokenVersion: users.tokenVersion,
+} as const;
+export type SessionUser = Pick<UserRow, keyof typeof sessionColumns>;
+
+/**
+ * Every signed-in request looks its user up. Concurrent lookups share one statement (lib/batched.ts: one
+ * round trip per turn of the event loop, as fresh as a query per request), prepared once per database
+ * (drizzle builds the SQL once, PostgreSQL plans it once per connection) — the profile of a signed-in list
+ * put the round trips and drizzle's query building above the queries themselves (bench/reports/speed.md).
+ */
+const userLookups = new WeakMap<Db, (id: string) => Promise<SessionUser | undefined>>();
+function userById(db: Db) {
+  let lookup = userLookups.get(db);
+  if (lookup) return lookup;
+  const statement = db
+    .select(sessionColumns)
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('auth_users_by_ids');
+  lookup = batched(async (ids: string[]) => {
+    // Ids come from verified tokens (UUIDs only, lib/tokens.ts): safe in an array literal.
+    const rows = await statement.execute({ ids: `{${[...new Set(ids)].join(',')}}` });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // Each caller its own copy: a handler that changes its request.user cannot change another's.
+    return ids.map((id) => {
+      const row = byId.get(id);
+      return row && { ...row };
+    });
+  });
+  userLookups.set(db, lookup);
+  return lookup;
+}
+
+/** The signed-in user cache of each app's database (app.ts sets it; plugins/user-cache.ts says why it stays right). */
+const userCaches = new WeakMap<Db, UserCache>();
+export const useUserCache = (db: Db, cache: UserCache) => void userCaches.set(db, cache);
+
 /** Reads the bearer token (or ?token= for the WebSocket handshake) and loads the user. */
-export async function userFromToken(db: Db, tokens: TokenService, token: string | undefined): Promise<UserRow | null> {
+export async function userFromToken(db: Db, tokens: TokenService, token: string | undefined): Promise<SessionUser | null> {
   if (!token) return null;
   const claims = await tokens.verify(token);
   if (!claims) return null;
-  const [row] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+  const cache = userCaches.get(db);
+  let row = cache?.get(claims.sub);
+  if (!row) {
+    const epoch = cache?.epoch();
+    row = await userById(db)(claims.sub);
+    if (row && cache) cache.put(row, epoch!);
+  }
   if (!row || row.tokenVersion !== claims.tv || !row.isActive) return null;
   return row;
 }
@@ -47,7 +106,7 @@ export function apiKeyFromRequest(request: FastifyRequest): string | undefined {
   return bearer?.startsWith('chk_') ? bearer : undefined;
 }
 
-async function resolve(request: FastifyRequest, strict: boolean): Promise<UserRow | null> {
+async function resolve(request: FastifyRequest, strict: boolean): Promise<SessionUser | null> {
   if (request.user !== undefined) return request.user;
   const token = bearerToken(request);
   const user = await userFromToken(request.server.db, request.server.tokens, token);
@@ -61,7 +120,8 @@ export type Access =
   { kind: 'optional' } | { kind: 'signed-in' } | { kind: 'permission'; permission: Permission } | { kind: 'roles'; roles: readonly Role[] };
 
 const ACCESS = Symbol('route access');
-type Guard = preHandlerAsyncHookHandler & { [ACCESS]?: Access };
+const API_KEY_PERMISSION = Symbol('api key permission');
+type Guard = preHandlerAsyncHookHandler & { [ACCESS]?: Access; [API_KEY_PERMISSION]?: ApiKeyPermission };
 const guard = (access: Access, fn: preHandlerAsyncHookHandler): Guard => Object.assign(fn, { [ACCESS]: access });
 export const accessOf = (fn: unknown): Access | undefined => (typeof fn === 'function' ? (fn as Guard)[ACCESS] : undefined);
 
@@ -102,19 +162,59 @@ export const auth = {
    * any other request goes through `personGuard` as before.
    */
   withApiKey(keyPermission: ApiKeyPermission, personGuard: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
-    return async function (this: FastifyInstance, request, reply) {
+    const fn = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const key = apiKeyFromRequest(request);
       if (!key) return personGuard.call(this, request, reply);
       const gate = request.server.apiKeyGate;
       if (!gate) throw unauthorized('API keys are not accepted here');
       request.user = null;
       await gate.authorize(request, reply, key, keyPermission);
+      if (keyPermission.startsWith('write:')) await actAsKeyOwner(request, personGuard);
     };
+    // A guard like the others (it runs before validation, the route table records it), plus the key permission.
+    return Object.assign(fn, { [ACCESS]: accessOf(personGuard), [API_KEY_PERMISSION]: keyPermission }) as Guard;
   },
 };
 
+export const KEY_OWNER_CANNOT_WRITE =
+  "This API key writes on behalf of the account that created it, and that account may not make this change in the church. Ask the church's administrator.";
+
+/**
+ * A key that writes acts as the person who created it, within BOTH its tier
+ * (checked by the gate) and what that person may do in the church (the route's
+ * own guard, run against the owner). Anyone can register as a developer, so a
+ * tier alone must never let a stranger's key change members, events or
+ * sermons: a plain developer's key reads; a key made by someone the church
+ * trusts with the change (a superadmin, or an account granted the permission)
+ * writes, and the audit log names that account.
+ */
+async function actAsKeyOwner(request: FastifyRequest, personGuard: preHandlerAsyncHookHandler) {
+  const [owner] = await request.server.db.select(sessionColumns).from(users).where(eq(users.id, request.apiKey!.userId)).limit(1);
+  if (!owner || !owner.isActive) throw forbidden(KEY_OWNER_CANNOT_WRITE);
+  const access = accessOf(personGuard);
+  const permitted =
+    !access || access.kind === 'optional' || access.kind === 'signed-in'
+      ? true
+      : access.kind === 'permission'
+        ? can(owner, access.permission)
+        : owner.role === 'superadmin' || hasRole(owner, access.roles);
+  if (!permitted) throw forbidden(KEY_OWNER_CANNOT_WRITE);
+  request.user = owner;
+}
+
+/**
+ * The signed-in person's whole row, for the few routes that show or check more than a session carries
+ * (their own profile, their password): read now, and refused like the token if the account changed since.
+ */
+export async function currentUserRow(request: FastifyRequest): Promise<UserRow> {
+  const me = currentUser(request);
+  const [row] = await request.server.db.select().from(users).where(eq(users.id, me.id)).limit(1);
+  if (!row || !row.isActive || row.tokenVersion !== me.tokenVersion) throw unauthorized();
+  return row;
+}
+
 /** The signed-in user inside a handler guarded by auth.required / permission / roles. */
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
@@ -123,6 +223,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by the auth plugin from the route's guard; absent means the route has none (public). */
     access?: Access;
+    /** Set for routes of the public API (auth.withApiKey): the permission a developer key's tier must hold. */
+    apiKeyPermission?: ApiKeyPermission;
   }
 }
 
@@ -139,6 +241,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     if (!guards.length) return;
     route.preHandler = pre.filter((fn) => !accessOf(fn)) as never;
     route.preValidation = [...guards, ...asArray(route.preValidation as never)] as never;
-    route.config = { ...(route.config as object), access: accessOf(guards[guards.length - 1]) } as never;
+    const last = guards[guards.length - 1] as Guard;
+    route.config = {
+      ...(route.config as object),
+      access: accessOf(last),
+      ...(last[API_KEY_PERMISSION] ? { apiKeyPermission: last[API_KEY_PERMISSION] } : {}),
+    } as never;
   });
 });

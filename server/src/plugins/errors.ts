@@ -3,8 +3,8 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/errors';
-import { isUniqueViolation, pgErrorCode } from '../db/client';
+import { DATABASE_RETRY_AFTER_SECONDS, HttpError } from '../lib/errors';
+import { isDatabaseUnavailable, isUniqueViolation, pgErrorCode } from '../db/client';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
@@ -21,8 +21,13 @@ const FASTIFY_MESSAGES: Record<string, string> = {
  */
 const BAD_VALUE_CODES = new Set(['22P02', '22021', '22001', '22003', '22007', '22008', '22P05', '2200F', '22025']);
 
-/** Connection-level failures: the database is unavailable, not the request wrong. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08003', '08006']);
+export const BROKEN_MULTIPART = 'The upload was cut off or is not valid multipart/form-data. Please choose the file and try again.';
+
+function isBrokenMultipart(err: FastifyError, contentType: string | undefined) {
+  if (!contentType?.toLowerCase().startsWith('multipart/form-data')) return false;
+  if (pgErrorCode(err) || (err.statusCode && err.statusCode >= 500)) return false;
+  return !err.code || !/^E[A-Z]+$/.test(err.code);
+}
 
 /**
  * One error shape for the whole API: { status: 'error', message, details? }.
@@ -44,23 +49,29 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?:
     if (isUniqueViolation(err)) {
       return reply.code(409).send({ status: 'error', message: 'That record already exists' });
     }
-    const code = err.code ?? pgErrorCode(err);
     const pgCode = pgErrorCode(err);
     if (pgCode && BAD_VALUE_CODES.has(pgCode)) {
       return reply
         .code(400)
         .send({ status: 'error', message: 'A value in the request is not valid for its field. Check it and try again.' });
     }
-    if (code && UNAVAILABLE_CODES.has(code)) {
+    // The database, not the request: the same request will succeed once it is back.
+    if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
       return reply
         .code(503)
-        .header('retry-after', '5')
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ status: 'error', message: 'The database is unavailable. Please try again shortly.' });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, cause: err.cause }, 'response did not match its schema');
       return reply.code(500).send({ status: 'error', message: 'Something went wrong on our side. Please try again.' });
+    }
+    // A multipart body the parser could not read (cut off before its closing boundary, a broken part
+    // header): busboy throws plain Errors. The request is wrong, on every upload route alike — but a
+    // disk's own error (ENOSPC, EACCES …) keeps its 500.
+    if (isBrokenMultipart(err, request.headers['content-type'])) {
+      return reply.code(400).send({ status: 'error', message: BROKEN_MULTIPART });
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status < 500) {

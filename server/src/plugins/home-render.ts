@@ -4,6 +4,22 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This route's successful writes can change what the server-rendered home
+     * page shows (public settings, upcoming events, published sermons), so every
+     * kept public answer and the kept render are dropped (plugins/public-cache.ts).
+     * Other writes drop only the topic they are under (/api/events/...): an
+     * anonymous contact form or visitor card cannot make every visitor pay a render.
+     */
+    changesHomePage?: boolean;
+  }
+}
+
+/** Spread into a route's config: `config: { ...CHANGES_HOME_PAGE }`. */
+export const CHANGES_HOME_PAGE = { changesHomePage: true } as const;
+
 /** What web/src/entry-server.tsx exports (built to <webDistDir>/ssr/entry-server.js). */
 interface HomeRendererModule {
   configureRenderer(fetchImpl: typeof fetch): void;
@@ -29,8 +45,8 @@ function injectFetch(app: FastifyInstance): typeof fetch {
 /**
  * Loads the home page's server renderer when the build has one. A render
  * costs tens of milliseconds of CPU and every anonymous visitor gets the same
- * page, so a rendered page is reused until an API write may have changed it
- * (`invalidate`) or it is `freshMs` old; after that it is still served (up to
+ * page, so a rendered page is reused until the public cache hears of a write to
+ * what it shows (on any instance) and calls `invalidate`, or it is `freshMs` old; after that it is still served (up to
  * `maxAgeMs`) while a new one renders in the background. The browser
  * re-checks data older than its stale time after hydrating anyway.
  */

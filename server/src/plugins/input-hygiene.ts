@@ -44,10 +44,8 @@ export function findBadText(value: unknown, root: string): BadText | null {
  * before validation, for params, query and the parsed body alike.
  */
 export const inputHygienePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const bad = findBadText(request.params, 'params') ?? findBadText(request.query, 'querystring') ?? findBadText(request.body, 'body');
-    if (bad) {
-      throw badRequest(`Text must not contain a ${bad.problem} (found in ${bad.path}). Remove it and try again.`);
-    }
+    done(bad ? badRequest(`Text must not contain a ${bad.problem} (found in ${bad.path}). Remove it and try again.`) : undefined);
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { composeHomeHtml, withHomeHead } from './home-render';
 
 const TEMPLATE =
@@ -132,11 +132,12 @@ describe('the server-rendered home page', () => {
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
   });
 
-  it('reuses a render until an API write may have changed the page', async () => {
+  it('reuses a render until a write to what the page shows; anonymous forms do not empty it', async () => {
     await t.request({ method: 'GET', url: '/' });
     const before = globalThis.__homeRenders!;
     await t.request({ method: 'GET', url: '/' });
     expect(globalThis.__homeRenders).toBe(before);
+    // Anonymous writes that the home page does not show keep the render.
     const visitor = await t.request({
       method: 'POST',
       url: '/api/visitors',
@@ -144,17 +145,60 @@ describe('the server-rendered home page', () => {
       remoteAddress: '10.9.0.1',
     });
     expect(visitor.statusCode).toBe(201);
+    const contact = await t.request({
+      method: 'POST',
+      url: '/api/contact-messages',
+      payload: { name: 'Lerato Dube', email: 'lerato@example.org', message: 'Hello from the contact form' },
+      remoteAddress: '10.9.0.1',
+    });
+    expect(contact.statusCode).toBeLessThan(300);
     await t.request({ method: 'GET', url: '/' });
+    expect(globalThis.__homeRenders).toBe(before);
+
+    // A settings change shows on the home page: the next visitor gets a new render with the new name.
+    const { token } = await createUser(t, { role: 'admin' });
+    const current = (await t.request({ method: 'GET', url: '/api/settings', token })).json().data.settings;
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/settings',
+      token,
+      payload: { ...current, churchName: 'Grace Chapel Rendered' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const res = await t.request({ method: 'GET', url: '/' });
     expect(globalThis.__homeRenders).toBe(before + 1);
+    expect(res.body).toContain('<h1>Grace Chapel Rendered</h1>');
     // A refused write changes nothing.
-    await t.request({ method: 'POST', url: '/api/visitors', payload: {}, remoteAddress: '10.9.0.2' });
+    await t.request({ method: 'POST', url: '/api/settings', token, payload: { churchName: '' } });
     await t.request({ method: 'GET', url: '/' });
     expect(globalThis.__homeRenders).toBe(before + 1);
   });
 
+  it('is emptied only by the routes that declare they change it', () => {
+    const declared = t.app.routeTable
+      .filter((r) => (r.config as { changesHomePage?: boolean } | undefined)?.changesHomePage)
+      .map((r) => `${String(r.method)} ${r.url}`)
+      .sort();
+    expect(declared).toEqual([
+      'DELETE /api/events/:id',
+      'DELETE /api/sermons/:id',
+      'PATCH /api/sermons/:id/publish',
+      'PATCH /api/sermons/:id/unpublish',
+      'POST /api/events',
+      'POST /api/sermons',
+      'POST /api/settings',
+      'POST /api/settings/logo',
+      'PUT /api/events/:id',
+      'PUT /api/sermons/:id',
+      'PUT /api/sermons/:id/media',
+    ]);
+  });
+
   it('falls back to the plain page when rendering is not possible', async () => {
     globalThis.__homeRenderFails = true;
-    await t.request({ method: 'POST', url: '/api/visitors', payload: { firstName: 'A', lastName: 'B', email: 'ab@example.org' } });
+    const { token } = await createUser(t, { role: 'admin' });
+    const current = (await t.request({ method: 'GET', url: '/api/settings', token })).json().data.settings;
+    await t.request({ method: 'POST', url: '/api/settings', token, payload: { ...current, churchName: 'Grace Chapel Plain' } });
     const res = await t.request({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');

@@ -40,12 +40,18 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: 
 
   const renderer = createHomeRenderer(app, opts.webDistDir);
   if (renderer) {
-    // Any successful API write may change what the home page shows.
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/'))
-        renderer.invalidate();
-    });
+    // The render shows public settings, events and sermons: it goes when the public cache hears that
+    // any of them changed (a write here or on another instance, through the bus; see public-cache.ts).
+    app.publicCache.onChange(() => renderer.invalidate());
   }
+
+  // The installed app's manifest names the church from its settings (issue 18), not a fixed product name.
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (_request, reply) => {
+    const res = await app.inject({ method: 'GET', url: '/api/settings/public' });
+    const name = res.statusCode === 200 ? String((res.json() as { data?: { churchName?: string } }).data?.churchName ?? '') : '';
+    reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache');
+    return reply.send(JSON.stringify(webAppManifest(name || 'Church')));
+  });
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
@@ -69,3 +75,30 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: 
     );
   });
 });
+
+/** The web app manifest: the church's name, the app's icons, and the member's home as the start page. */
+export function webAppManifest(churchName: string) {
+  // Home-screen labels fit about 12 characters: the first word(s) that fit, else the start of the name.
+  const words = churchName.split(/\s+/).filter(Boolean);
+  let short = '';
+  for (const w of words) {
+    if ((short ? `${short} ${w}` : w).length > 12) break;
+    short = short ? `${short} ${w}` : w;
+  }
+  return {
+    name: churchName,
+    short_name: short || churchName.slice(0, 12),
+    description: `${churchName}: sermons, events, prayer, giving, chat and the Bible.`,
+    start_url: '/mobile/dashboard',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#f8f9fa',
+    theme_color: '#1c3d5a',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  };
+}

@@ -1,12 +1,34 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ServerFrame } from '@church/contract/chat/frames';
 
 /** What crosses instances. Frames are already in the shape clients receive. */
 export type BusEvent =
   | { t: 'room'; roomId: string; frame: ServerFrame; exceptUserId?: string }
   | { t: 'user'; userId: string; frame: ServerFrame }
-  | { t: 'membership'; roomId: string; userId: string; joined: boolean };
+  | { t: 'membership'; roomId: string; userId: string; joined: boolean }
+  /** The person's token version changed (password, e-mail, role, disabled, deleted): every instance closes their sockets. */
+  | { t: 'session-ended'; userId: string }
+  /** A write changed what anonymous public reads show (plugins/public-cache.ts): every instance drops its kept answers. */
+  | { t: 'public-changed'; topics: string[] }
+  /**
+   * Users rows changed or were deleted (sent by the database itself: a trigger, migration 0031, when the
+   * change commits); no ids means any. Each instance drops what it keeps of them (plugins/user-cache.ts).
+   */
+  | { t: 'users-changed'; userIds?: string[] }
+  /** A developer API key was revoked (modules/developers/key-cache.ts): every instance forgets it at once. */
+  | { t: 'api-key-revoked'; keyId: string }
+  /**
+   * Jobs of queue `name` are due at `at` (epoch ms) or now (sent by the database itself as the change
+   * commits: jobs/executor.ts): every instance's idle workers of that queue look for them then.
+   */
+  | { t: 'jobs-due'; name: string; at: number }
+  /**
+   * Local only, never published: this instance's LISTEN connection was lost and is back. Events other
+   * instances published meanwhile never reached it, so its clients must reload what they show.
+   */
+  | { t: 'resync' };
 
 export interface ChatBus {
   readonly kind: 'memory' | 'postgres';
@@ -27,9 +49,19 @@ function fanOut(handlers: Set<(e: BusEvent) => void>, event: BusEvent) {
   }
 }
 
-/** One process (PGlite): events never leave the process. */
-export function createMemoryBus(): ChatBus {
+export const CHANNEL = 'church_chat';
+
+/** The origin of events the database itself announces (a trigger's pg_notify, see migration 0029): no instance's. */
+export const DATABASE_ORIGIN = 'database';
+
+/**
+ * One process (PGlite): events never leave the process. With `pglite`, what
+ * the database announces on the bus channel (a session ended, from a trigger)
+ * is delivered too, as it commits.
+ */
+export function createMemoryBus(opts: { pglite?: PGlite } = {}): ChatBus {
   const handlers = new Set<(e: BusEvent) => void>();
+  let unlisten: (() => Promise<void>) | undefined;
   return {
     kind: 'memory',
     publish: async (event) => fanOut(handlers, event),
@@ -37,12 +69,21 @@ export function createMemoryBus(): ChatBus {
       handlers.add(h);
       return () => handlers.delete(h);
     },
-    start: async () => {},
-    close: async () => handlers.clear(),
+    start: async () => {
+      if (opts.pglite && !unlisten)
+        unlisten = await opts.pglite.listen(CHANNEL, (payload) => {
+          const event = parseEnvelope(payload)?.e;
+          if (event) fanOut(handlers, event);
+        });
+    },
+    close: async () => {
+      handlers.clear();
+      const stop = unlisten;
+      unlisten = undefined;
+      if (stop && !opts.pglite?.closed) await stop().catch(() => {});
+    },
   };
 }
-
-export const CHANNEL = 'church_chat';
 /** NOTIFY refuses payloads of 8000 bytes or more; larger events go through chat_bus_spill. */
 const MAX_NOTIFY_BYTES = 7_500;
 
@@ -50,6 +91,15 @@ interface Envelope {
   o: string;
   e?: BusEvent;
   spill?: number;
+}
+
+function parseEnvelope(payload: string | undefined): Envelope | null {
+  if (!payload) return null;
+  try {
+    return JSON.parse(payload) as Envelope;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -67,17 +117,13 @@ export function createPgBus(opts: { connectionString: string; pool: pg.Pool; log
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let attempt = 0;
+  /** Set when the LISTEN connection is lost; the next successful connect then announces a resync. */
+  let lost = false;
   let sweepTimer: NodeJS.Timeout | undefined;
 
   async function onNotification(payload: string | undefined) {
-    if (!payload) return;
-    let env: Envelope;
-    try {
-      env = JSON.parse(payload) as Envelope;
-    } catch {
-      return;
-    }
-    if (env.o === origin) return;
+    const env = parseEnvelope(payload);
+    if (!env || env.o === origin) return;
     let event = env.e;
     if (env.spill !== undefined) {
       const res = await opts.pool
@@ -97,7 +143,10 @@ export function createPgBus(opts: { connectionString: string; pool: pg.Pool; log
     });
     c.on('error', (err) => {
       opts.log?.warn({ err }, 'chat bus: LISTEN connection lost');
-      if (client === c) client = null;
+      if (client === c) {
+        client = null;
+        lost = true;
+      }
       c.end().catch(() => {});
       scheduleReconnect();
     });
@@ -109,12 +158,17 @@ export function createPgBus(opts: { connectionString: string; pool: pg.Pool; log
     }
     client = c;
     attempt = 0;
+    if (lost) {
+      lost = false;
+      fanOut(handlers, { t: 'resync' });
+    }
   }
 
   function scheduleReconnect() {
     if (closed || retry) return;
     attempt += 1;
-    const delay = Math.min(500 * 2 ** (attempt - 1), 15_000);
+    // Capped low: until it is back, this instance's clients miss what others publish.
+    const delay = Math.min(500 * 2 ** (attempt - 1), 5_000);
     retry = setTimeout(() => {
       retry = undefined;
       connect().catch(() => scheduleReconnect());

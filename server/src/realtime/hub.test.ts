@@ -176,5 +176,7 @@ describe('between two real clients', () => {
     await s.next('connected');
     await t2.close();
     expect((await s.closed).code).toBe(1001);
-  });
+    // A second whole app (database, job queue, a sign-up's argon2 hash) inside one test: on a CI machine
+    // at load 20 that alone took 30 s once, so this test gets the room the file-level hooks get.
+  }, 90_000);
 });

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHAT, CHAT_TEXTS, CLOSE_CODES, CLOSE_REASONS } from '@church/contract/chat/constants';
@@ -8,19 +9,28 @@ import type { UserRow } from '../db/schema/index';
 import { HttpError } from '../lib/errors';
 import type { ChatService } from '../modules/chat/service';
 import type { BusEvent, ChatBus } from './bus';
+import { createRoomFanout } from './fanout';
 
 type Actor = Pick<UserRow, 'id' | 'name' | 'role' | 'permissions'>;
+/** The user as the socket's token proved them: tokenVersion is the version the token carries. */
+type SocketUser = Actor & Pick<UserRow, 'tokenVersion'>;
 
 interface Conn {
   id: number;
   socket: WebSocket;
-  user: Actor;
+  /** The TCP socket under it, when room frames may be written there directly (see fanout.ts). */
+  wire: Socket | null;
+  /** Refreshed before each action: a role change takes effect on the next frame. */
+  user: SocketUser;
   rooms: Set<string>;
   lastSeen: number;
+  closing: boolean;
 }
 
 /** Frames a connection may send per 10 s before they are dropped (typing storms, runaway clients). */
 const FRAME_BUDGET = 120;
+/** How often idle sockets and changed sessions are looked for. */
+const SWEEP_MS = 15_000;
 
 /**
  * The socket hub of one instance: who is connected, which rooms each socket
@@ -33,21 +43,70 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
   const byRoom = new Map<string, Set<Conn>>();
   const byUser = new Map<string, Set<Conn>>();
   const frames = createFloodGate(FRAME_BUDGET, 10_000);
+  // Presence and typing per person, not per socket: many tabs must not multiply what others receive.
+  const signals = createFloodGate(CHAT.signalMaxPerUser, CHAT.signalWindowMs);
   let nextId = 1;
+  const rooms = createRoomFanout<Conn>((roomId) => byRoom.get(roomId));
 
-  const send = (conn: Conn, frame: ServerFrame | string | Buffer) => {
-    if (conn.socket.readyState !== conn.socket.OPEN) return;
-    if (Buffer.isBuffer(frame)) conn.socket.send(frame, { binary: false });
-    else conn.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  const closeConn = (conn: Conn, code: number, reason: string) => {
+    if (conn.closing) return;
+    // What the room heard before the close still reaches the socket.
+    if (rooms.pending()) rooms.flush();
+    conn.closing = true;
+    conn.socket.close(code, reason);
+  };
+  /** Every socket of this person on this instance (other instances do the same when the bus tells them). */
+  const endSessionsOf = (userId: string) => {
+    for (const c of byUser.get(userId) ?? []) closeConn(c, CLOSE_CODES.sessionEnded, CLOSE_REASONS.sessionEnded);
   };
 
+  /**
+   * The person as the database has them now. A socket whose token version no
+   * longer matches (password, e-mail or role change), whose account was
+   * disabled or deleted, is closed, and the action is not done.
+   */
+  async function currentActor(conn: Conn): Promise<SocketUser | null> {
+    const [row] = await service.sessionStates([conn.user.id]);
+    if (!row || !row.isActive || row.tokenVersion !== conn.user.tokenVersion) {
+      closeConn(conn, CLOSE_CODES.sessionEnded, CLOSE_REASONS.sessionEnded);
+      return null;
+    }
+    conn.user = { ...conn.user, name: row.name, role: row.role, permissions: row.permissions };
+    return conn.user;
+  }
+
+  /**
+   * All open sockets checked in one query. The database announces every ended session as it
+   * commits (migration 0029); this catches one this instance missed while its LISTEN connection was down.
+   */
+  async function sweepSessions() {
+    const ids = [...byUser.keys()];
+    if (!ids.length) return;
+    const states = new Map((await service.sessionStates(ids)).map((r) => [r.id, r]));
+    for (const c of conns) {
+      const row = states.get(c.user.id);
+      if (!row || !row.isActive || row.tokenVersion !== c.user.tokenVersion)
+        closeConn(c, CLOSE_CODES.sessionEnded, CLOSE_REASONS.sessionEnded);
+    }
+  }
+
+  /** A frame for one socket, after the room frames published before it (each socket hears frames in order). */
+  const send = (conn: Conn, frame: ServerFrame | string) => {
+    if (rooms.pending()) rooms.flush();
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    conn.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  };
+
+  // Room frames already published go to the sockets the room had then, before it changes.
   function subscribe(conn: Conn, roomId: string) {
+    if (rooms.pending()) rooms.flush();
     conn.rooms.add(roomId);
     let set = byRoom.get(roomId);
     if (!set) byRoom.set(roomId, (set = new Set()));
     set.add(conn);
   }
   function unsubscribe(conn: Conn, roomId: string) {
+    if (rooms.pending()) rooms.flush();
     conn.rooms.delete(roomId);
     const set = byRoom.get(roomId);
     set?.delete(conn);
@@ -56,16 +115,17 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
 
   /** Bus events: serialise once, write to every local socket that should hear it. */
   function deliver(event: BusEvent) {
-    if (event.t === 'room') {
-      const set = byRoom.get(event.roomId);
-      if (!set) return;
-      // Encoded once for the whole room: a text frame of the same bytes goes to every socket.
-      const data = Buffer.from(JSON.stringify(event.frame));
-      for (const c of set) if (c.user.id !== event.exceptUserId) send(c, data);
-    } else if (event.t === 'user') {
+    if (event.t === 'room') return rooms.queue(event.roomId, event.frame, event.exceptUserId);
+    if (rooms.pending()) rooms.flush();
+    if (event.t === 'user') {
       const data = JSON.stringify(event.frame);
       for (const c of byUser.get(event.userId) ?? []) send(c, data);
-    } else {
+    } else if (event.t === 'session-ended') {
+      endSessionsOf(event.userId);
+    } else if (event.t === 'resync') {
+      // Messages may have been missed while the bus was down: clients reconnect, and reload history on 'connected'.
+      for (const c of conns) closeConn(c, CLOSE_CODES.goingAway, CLOSE_REASONS.resync);
+    } else if (event.t === 'membership') {
       for (const c of byUser.get(event.userId) ?? []) {
         if (event.joined) subscribe(c, event.roomId);
         else unsubscribe(c, event.roomId);
@@ -92,6 +152,15 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
   }
 
   async function handle(conn: Conn, frame: ClientFrame) {
+    if (frame.type === 'ping' || frame.type === 'pong' || frame.type === 'message_delivered') {
+      if (frame.type === 'ping') send(conn, { type: 'pong', timestamp: frame.timestamp ?? Date.now() });
+      return;
+    }
+    // Presence and typing over the person's budget are dropped before any work (no database read).
+    if ((frame.type === 'typing' || frame.type === 'presence') && !signals.allow(conn.user.id)) return;
+    // Rights are checked for each action, not only when the socket opened.
+    const user = await currentActor(conn);
+    if (!user) return;
     switch (frame.type) {
       case 'send_message': {
         const tempId = frame.tempId ?? null;
@@ -99,7 +168,7 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
         const problem = messageTextProblem(raw);
         if (problem) return send(conn, { type: 'message_failed', tempId, reason: problem });
         try {
-          const { message, duplicate } = await service.send(conn.user, frame.roomId, {
+          const { message, duplicate } = await service.send(user, frame.roomId, {
             text: normaliseMessageText(raw),
             messageType: 'text',
             repliedTo: frame.data?.repliedTo ?? null,
@@ -116,7 +185,7 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
       }
       case 'join_room':
         try {
-          const room = await service.join(conn.user, frame.roomId);
+          const room = await service.join(user, frame.roomId);
           subscribe(conn, frame.roomId);
           return send(conn, { type: 'room_joined', roomId: frame.roomId, message: `Joined ${room.name}` });
         } catch (err) {
@@ -127,7 +196,8 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
         unsubscribe(conn, frame.roomId);
         return send(conn, { type: 'room_left', roomId: frame.roomId, message: 'Left room' });
       case 'typing': {
-        if (!conn.rooms.has(frame.roomId)) return;
+        // Only people still in the room may signal there (membership may have ended over REST or on another instance).
+        if (!conn.rooms.has(frame.roomId) || !(await service.isMember(user, frame.roomId))) return;
         const isTyping = frame.data?.isTyping ?? frame.isTyping ?? true;
         return bus.publish({
           t: 'room',
@@ -138,44 +208,59 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
       }
       case 'react_message':
         try {
-          await service.react(conn.user, frame.messageId, frame.emoji);
+          await service.react(user, frame.messageId, frame.emoji);
         } catch (err) {
           send(conn, { type: 'error', message: reasonOf(err, CHAT_TEXTS.reactFailed) });
         }
         return;
       case 'mark_read':
         try {
-          const r = await service.markRead(conn.user, frame.roomId);
+          const r = await service.markRead(user, frame.roomId);
           send(conn, { type: 'read_marked', ...r });
         } catch (err) {
           send(conn, { type: 'error', message: reasonOf(err, CHAT_TEXTS.serverError) });
         }
         return;
-      case 'presence':
+      case 'presence': {
+        // Announced only in rooms the person is still a member of.
+        const memberOf = new Set(await service.memberRoomIds(user.id));
+        for (const roomId of [...conn.rooms]) if (!memberOf.has(roomId)) unsubscribe(conn, roomId);
         return publishPresence(conn, frame.status);
-      case 'ping':
-        return send(conn, { type: 'pong', timestamp: frame.timestamp ?? Date.now() });
-      case 'pong':
-      case 'message_delivered':
-        return;
+      }
     }
   }
 
   // Sockets that stop talking (no heartbeat) are closed so they do not pile up.
   const idleTimer = setInterval(() => {
     const cutoff = Date.now() - CHAT.idleTimeoutMs;
-    for (const c of conns) if (c.lastSeen < cutoff) c.socket.close(CLOSE_CODES.idle, CLOSE_REASONS.idle);
+    for (const c of conns) if (c.lastSeen < cutoff) closeConn(c, CLOSE_CODES.idle, CLOSE_REASONS.idle);
     frames.sweep();
-  }, 15_000);
+    signals.sweep();
+    sweepSessions().catch((err: unknown) => log.error({ err }, 'chat: session sweep failed'));
+  }, SWEEP_MS);
   idleTimer.unref();
 
   return {
     /** A signed-in socket: subscribe it to its rooms and start reading frames. */
-    async attach(socket: WebSocket, user: Actor, pending: string[]) {
-      const conn: Conn = { id: nextId++, socket, user, rooms: new Set(), lastSeen: Date.now() };
-      conns.add(conn);
+    async attach(socket: WebSocket, tokenUser: SocketUser, pending: string[], tcp?: Socket) {
+      const user: SocketUser = {
+        id: tokenUser.id,
+        name: tokenUser.name,
+        role: tokenUser.role,
+        permissions: tokenUser.permissions,
+        tokenVersion: tokenUser.tokenVersion,
+      };
+      // With an extension such as compression agreed, frames differ per socket: those go through ws.
+      const wire = tcp && !socket.extensions ? tcp : null;
+      const conn: Conn = { id: nextId++, socket, wire, user, rooms: new Set(), lastSeen: Date.now(), closing: false };
       let set = byUser.get(user.id);
       if (!set) byUser.set(user.id, (set = new Set()));
+      // One person, a bounded number of sockets: the oldest go (a closed laptop's socket lingers until idle).
+      // Sets keep insertion order, so the first ones are the oldest.
+      const open = [...set].filter((c) => !c.closing);
+      for (const old of open.slice(0, Math.max(0, open.length - CHAT.maxSocketsPerUser + 1)))
+        closeConn(old, CLOSE_CODES.tooManySockets, CLOSE_REASONS.tooManySockets);
+      conns.add(conn);
       set.add(conn);
       // Frames are handled one after another per socket, so a client sees its confirmations in order.
       let chain: Promise<unknown> = Promise.resolve();
@@ -226,7 +311,8 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
     closeAll() {
       clearInterval(idleTimer);
       unsubscribeBus();
-      for (const c of conns) c.socket.close(CLOSE_CODES.goingAway, CLOSE_REASONS.shutdown);
+      rooms.flush();
+      for (const c of conns) closeConn(c, CLOSE_CODES.goingAway, CLOSE_REASONS.shutdown);
     },
   };
 }

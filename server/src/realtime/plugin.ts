@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CLOSE_CODES, CLOSE_REASONS } from '@church/contract/chat/constants';
 import type { AppContext } from '../app';
 import { userFromToken } from '../plugins/auth';
+import { socketOriginAllowed } from '../plugins/security-headers';
 import { createHub } from './hub';
 import { chatRuntime } from './runtime';
 
@@ -27,27 +28,42 @@ export async function realtimePlugin(app: FastifyInstance, opts: { ctx: AppConte
     },
   });
 
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const token = (request.query as Record<string, unknown>).token;
-    // Frames that arrive while the token is checked are kept and handled in order afterwards.
-    const pending: string[] = [];
-    const early = (raw: unknown) => pending.length < 50 && pending.push(String(raw));
-    socket.on('message', early);
-    if (typeof token !== 'string' || !token) {
-      socket.close(CLOSE_CODES.unauthorized, CLOSE_REASONS.missingToken);
-      return;
-    }
-    userFromToken(ctx.db, ctx.tokens, token)
-      .then(async (user) => {
-        if (!user) return socket.close(CLOSE_CODES.unauthorized, CLOSE_REASONS.badToken);
-        socket.off('message', early);
-        await hub.attach(socket, user, pending);
-      })
-      .catch((err) => {
-        request.log.error({ err }, 'chat: socket setup failed');
-        socket.close(1011, 'Chat error occurred');
-      });
-  });
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      schema: { hide: true },
+      // A page on another site must not open a member's socket (cross-site WebSocket hijacking):
+      // refused before the upgrade, so no frame is ever exchanged.
+      preValidation: async (request, reply) => {
+        if (!socketOriginAllowed(request.headers.origin, request.host, ctx.config)) {
+          await reply.code(403).send({ status: 'error', message: CLOSE_REASONS.badOrigin });
+        }
+      },
+    },
+    (socket, request) => {
+      const token = (request.query as Record<string, unknown>).token;
+      // Frames that arrive while the token is checked are kept and handled in order afterwards.
+      const pending: string[] = [];
+      const early = (raw: unknown) => pending.length < 50 && pending.push(String(raw));
+      socket.on('message', early);
+      if (typeof token !== 'string' || !token) {
+        socket.close(CLOSE_CODES.unauthorized, CLOSE_REASONS.missingToken);
+        return;
+      }
+      userFromToken(ctx.db, ctx.tokens, token)
+        .then(async (user) => {
+          if (!user) return socket.close(CLOSE_CODES.unauthorized, CLOSE_REASONS.badToken);
+          socket.off('message', early);
+          // The upgraded request's TCP socket: room frames are framed once and written there (fanout.ts).
+          await hub.attach(socket, user, pending, request.raw.socket);
+        })
+        .catch((err) => {
+          request.log.error({ err }, 'chat: socket setup failed');
+          socket.close(1011, 'Chat error occurred');
+        });
+    },
+  );
 
   app.addHook('onClose', async () => {
     await rt.bus.close();

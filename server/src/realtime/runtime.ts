@@ -25,7 +25,7 @@ export function chatRuntime(ctx: AppContext): ChatRuntime {
     const bus =
       database.kind === 'postgres' && database.pool && config.databaseUrl
         ? createPgBus({ connectionString: config.databaseUrl, pool: database.pool })
-        : createMemoryBus();
+        : createMemoryBus({ pglite: database.pglite });
     const runtime: ChatRuntime = {
       bus,
       onlineUsers: () => 0,

@@ -17,9 +17,9 @@ export interface TestSocket {
   close(): Promise<void>;
 }
 
-export function openSocket(baseUrl: string, token?: string): Promise<TestSocket> {
+export function openSocket(baseUrl: string, token?: string, opts: { origin?: string } = {}): Promise<TestSocket> {
   const url = `${baseUrl.replace(/^http/, 'ws')}/ws${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(url, opts.origin ? { origin: opts.origin } : {});
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
   const used = new Set<number>();

@@ -21,13 +21,60 @@
  */
 import type { InjectOptions } from 'fastify';
 import type { Permission, Role } from '@church/contract/roles';
-import { notifications } from '../../src/db/schema/index';
+import type { ApiKeyPermission } from '@church/contract/developer-tiers';
+import { events, notifications } from '../../src/db/schema/index';
 import { createUser, type TestApp } from '../test-app';
+
+/**
+ * The public API: routes a developer key may call (auth.withApiKey), with the
+ * permission its tier must hold (contract/src/developer-tiers.ts). Each tier's
+ * key gets 200 where its tier holds the permission and 403 where not; on every
+ * other route a key counts for nothing (anonymous: 401 on signed-in routes).
+ */
+export const API_KEY_ROUTES: Record<string, ApiKeyPermission> = {
+  'GET /api/chat/rooms': 'read:chat',
+  'POST /api/chat/rooms/:id/messages': 'write:chat',
+  'GET /api/events': 'read:events',
+  'POST /api/events': 'write:events',
+  'PUT /api/events/:id': 'write:events',
+  'GET /api/members': 'read:members',
+  'POST /api/members': 'write:members',
+  'PUT /api/members/:id': 'write:members',
+  'GET /api/sermons': 'read:sermons',
+  'POST /api/sermons': 'write:sermons',
+  'PUT /api/sermons/:id': 'write:sermons',
+};
 
 type Rule = 'public' | 'signed-in' | Permission | { roles: readonly Role[] };
 export type RouteAccess = Rule | { access: Rule; onlyRefusals?: boolean; websocket?: boolean };
 
 export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  // Analytics (issue 13, office).
+  'GET /api/analytics/overview': 'analytics:read',
+  'GET /api/analytics/growth': 'analytics:read',
+  'GET /api/analytics/website': 'analytics:read',
+  'POST /api/analytics/pageview': { access: 'public', onlyRefusals: true },
+  // Exports (issue 13, office): finance reports also need a finance permission (exports.test.ts).
+  'POST /api/exports': { access: 'reports:export', onlyRefusals: true },
+  'GET /api/exports': 'reports:export',
+  'GET /api/exports/:id': 'reports:export',
+  // The signed, expiring link is the authority (a forged one is 404 for everyone).
+  'GET /api/exports/:id/download': 'public',
+  // Bulk messaging (issue 13, office).
+  'POST /api/notifications/bulk': { access: 'messages:send', onlyRefusals: true },
+  'POST /api/notifications': { access: 'messages:send', onlyRefusals: true },
+  'GET /api/notifications/stats': 'messages:send',
+  'GET /api/notifications/templates': 'messages:send',
+  'POST /api/notifications/templates': { access: 'messages:send', onlyRefusals: true },
+  'PUT /api/notifications/templates/:id': { access: 'messages:send', onlyRefusals: true },
+  'DELETE /api/notifications/templates/:id': { access: 'messages:send', onlyRefusals: true },
+  'POST /api/messages/preview': { access: 'messages:send', onlyRefusals: true },
+  'GET /api/messages': 'messages:send',
+  'GET /api/messages/:id': 'messages:send',
+  'GET /api/messages/:id/recipients': 'messages:send',
+  'POST /api/messages/:id/cancel': { access: 'messages:send', onlyRefusals: true },
+  'GET /api/messages/unsubscribe/:token': 'public',
+  'POST /api/messages/unsubscribe/:token': { access: 'public', onlyRefusals: true },
   // Routes landed by the pastor-area, giving and developer-portal work (rules taken from each route's guard).
   'DELETE /api/developers/api-keys/:id': 'api:access',
   'DELETE /api/developers/webhooks/:id': 'api:access',
@@ -36,10 +83,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/care/alert-preferences': 'care:notes',
   'GET /api/care/follow-up': 'care:notes',
   'GET /api/care/inbox': 'care:notes',
+  'PATCH /api/care/items/:kind/:id/assignee': { access: 'care:notes', onlyRefusals: true },
   'GET /api/care/visits': 'care:notes',
   'GET /api/dashboard/pastor': 'pastor:dashboard',
   'GET /api/developers/analytics': 'api:access',
   'GET /api/developers/api-keys': 'api:access',
+  'GET /api/developers/integrations': 'api:access',
   'GET /api/developers/webhooks': 'api:access',
   'GET /api/developers/webhooks/:id/deliveries': 'api:access',
   'GET /api/donations': 'finance:read',
@@ -58,6 +107,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/giving/options': 'signed-in',
   'GET /api/giving/subscriptions': 'signed-in',
   'GET /api/giving/tax-profile': 'signed-in',
+  'GET /api/giving/reports': 'finance:read',
+  'GET /api/giving/goals': 'finance:read',
+  'GET /api/giving/goals/:id': 'finance:read',
+  'POST /api/giving/goals': 'finance:manage',
+  'PATCH /api/giving/goals/:id': 'finance:manage',
+  'GET /api/giving/donors/:id/tax-profile': 'finance:manage',
   'GET /api/giving/tax-settings': 'finance:read',
   'GET /api/leadership': 'people:roles',
   'GET /api/plans': 'public',
@@ -70,6 +125,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/api-keys': 'api:access',
   'POST /api/care/visits': 'care:notes',
   'POST /api/developers/api-keys': 'api:access',
+  'POST /api/developers/integrations/:id/connect': 'api:access',
+  'POST /api/developers/integrations/:id/disconnect': 'api:access',
   'POST /api/developers/verify-key': 'public',
   'POST /api/developers/webhooks': 'api:access',
   'POST /api/developers/webhooks/:id/deliveries/:deliveryId/replay': 'api:access',
@@ -85,21 +142,33 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/giving/batches/:id/close': 'finance:manage',
   'POST /api/giving/batches/:id/donations': 'finance:manage',
   'POST /api/giving/certificates/email': { access: 'finance:manage', onlyRefusals: true },
-  'POST /api/giving/certificates/generate': { access: 'finance:manage', onlyRefusals: true },
+  'POST /api/giving/certificates/:id/reissue': { access: 'finance:manage', onlyRefusals: true },
+  'POST /api/giving/certificates/runs': { access: 'finance:manage', onlyRefusals: true },
+  'GET /api/giving/certificates/runs': 'finance:read',
+  'GET /api/giving/certificates/runs/:id': 'finance:read',
   'POST /api/giving/funds': 'finance:manage',
   'POST /api/giving/subscriptions/:id/cancel': 'signed-in',
   'PUT /api/care/alert-preferences': 'care:notes',
   'PUT /api/events/:id': 'events:manage',
   'PUT /api/giving/tax-profile': 'signed-in',
+  'PUT /api/giving/donors/:id/tax-profile': 'finance:manage',
   'PUT /api/giving/tax-settings': 'finance:manage',
+  // PayFast's server-to-server notification: no user; verified by signature, source, amount and PayFast's validate call.
+  'POST /api/giving/payfast/notify': 'public',
+  'GET /api/giving/payment-account': 'payments:configure',
+  'PUT /api/giving/payment-account': 'payments:configure',
+  'DELETE /api/giving/payment-account': { access: 'payments:configure', onlyRefusals: true },
   // Prometheus: its own guard (METRICS_TOKEN or a signed-in user with ops:read).
   'GET /metrics': 'ops:read',
   'GET /api/openapi.json': 'public',
   'GET /api/health': 'public',
   'GET /api/health/ready': 'public',
-  // Whole-church backup: its own guard (ops:backup); allowed callers would start a real backup.
+  // Whole-church backup: its own guard (ops:backup: the superadmin only); allowed callers would start a real backup.
   'GET /api/ops/backup': { access: 'ops:backup', onlyRefusals: true },
   'GET /api/admin/audit': 'audit:read',
+  'GET /api/admin/system': 'admin:panel',
+  'GET /api/admin/api-plans': 'api-plans:approve',
+  'POST /api/admin/api-plans/:id/approve': 'api-plans:approve',
   'GET /api/outbox': 'outbox:read',
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',
@@ -129,6 +198,31 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/members/profile': 'signed-in',
   'GET /api/members/stats': 'signed-in',
   'GET /api/members': 'members:read',
+  // Members management (issue 10, members).
+  'GET /api/members/search': 'members:read',
+  'POST /api/members': { access: 'members:manage', onlyRefusals: true },
+  'GET /api/members/:id': 'members:read',
+  'PUT /api/members/:id': { access: 'members:manage', onlyRefusals: true },
+  'PATCH /api/members/:id/role': { access: 'people:roles', onlyRefusals: true },
+  // Finance permissions granted person by person (a treasurer who is not an admin): administrators only.
+  'PUT /api/members/:id/permissions': 'permissions:grant',
+  'DELETE /api/members/:id': { access: 'members:manage', onlyRefusals: true },
+  'PUT /api/members/:id/household': { access: 'members:manage', onlyRefusals: true },
+  // CSV import of members: the same permission as adding one.
+  'POST /api/members/import/dry-run': 'members:manage',
+  'POST /api/members/import': { access: 'members:manage', onlyRefusals: true },
+  'GET /api/households': 'members:read',
+  // Duplicate handling (issue 10, merge).
+  'GET /api/members/duplicates': 'members:manage',
+  'GET /api/members/merges': 'members:manage',
+  'POST /api/members/merges': { access: 'members:manage', onlyRefusals: true },
+  'POST /api/members/merges/:id/undo': { access: 'members:manage', onlyRefusals: true },
+  'GET /api/visitors': 'visitors:read',
+  'GET /api/visitors/:id': 'visitors:read',
+  'PATCH /api/visitors/:id': { access: 'visitors:read', onlyRefusals: true },
+  'POST /api/visitors/:id/convert': { access: 'members:manage', onlyRefusals: true },
+  'PATCH /api/contact-messages/:id': { access: 'contact:read', onlyRefusals: true },
+  'POST /api/contact-messages/:id/reply': { access: 'contact:read', onlyRefusals: true },
   'GET /api/prayers': 'signed-in',
   'GET /api/prayers/all': 'prayers:moderate',
   'GET /api/prayers/stats': 'prayers:moderate',
@@ -144,6 +238,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PATCH /api/notifications/read-all': { access: 'signed-in', onlyRefusals: true },
   'GET /api/analytics/engagement': 'pastor:dashboard',
   'POST /api/events/:id/register': 'signed-in',
+  'DELETE /api/events/:id/register': 'signed-in',
   'GET /api/events/:id/registrations': 'events:attendees',
   'GET /api/bible/daily-verse': 'public',
   'GET /api/bible/versions': 'public',
@@ -174,6 +269,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/sermons/stats': 'church:manage',
   'GET /api/sermons/:id': 'church:manage',
   'PUT /api/sermons/:id': 'church:manage',
+  'PUT /api/sermons/:id/media': 'church:manage',
   'PATCH /api/sermons/:id/publish': 'church:manage',
   'PATCH /api/sermons/:id/unpublish': 'church:manage',
   'DELETE /api/sermons/:id': 'church:manage',
@@ -192,6 +288,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/settings/logo/:file': 'public',
   'GET /api/members/preferences': 'signed-in',
   'PUT /api/members/preferences': 'signed-in',
+  // POPIA self-service (issue 17).
+  'POST /api/members/profile/data-export': { access: 'signed-in', onlyRefusals: true },
+  'GET /api/members/profile/data-requests': 'signed-in',
+  'GET /api/members/profile/data-export/:id': { access: 'signed-in', onlyRefusals: true },
+  'DELETE /api/members/profile': { access: 'signed-in', onlyRefusals: true },
+  'GET /api/admin/data-requests': 'audit:read',
 };
 
 export interface OwnershipCase {
@@ -246,4 +348,24 @@ export const OWNERSHIP_CASES: OwnershipCase[] = [
     },
     refusedWith: [403, 404],
   },
+  {
+    name: "cancelling another member's event registration",
+    async setup(t, ownerToken) {
+      const [event] = await t.database.db
+        .insert(events)
+        .values({ title: 'Ownership Supper', startsAt: new Date(Date.now() + 3 * 86_400_000), maxAttendees: 10 })
+        .returning();
+      await t.request({ method: 'POST', url: `/api/events/${event!.id}/register`, token: ownerToken });
+      ownedEventId = event!.id;
+      // The route only ever removes the caller's own registration: someone else gets "not registered".
+      return { method: 'DELETE', url: `/api/events/${event!.id}/register` };
+    },
+    refusedWith: [404],
+    async verify(t, ownerToken) {
+      const event = (await t.request({ method: 'GET', url: `/api/events/${ownedEventId}`, token: ownerToken })).json().data.event;
+      if (event.registered !== true || event.attendeesCount !== 1)
+        throw new Error('the owner’s registration was cancelled by someone else');
+    },
+  },
 ];
+let ownedEventId = '';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from '../lib/session';
 import { ApiError } from '../lib/api-client';
 import { theme } from './theme';
 import { ToastHost } from './toast-host';
+import { ModalsHost } from './modals-host';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -21,13 +21,13 @@ export function createQueryClient() {
 }
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  // The device's scheme until the member picks one with the switch (remembered in localStorage).
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="auto">
       <ToastHost />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <SessionProvider>{children}</SessionProvider>
-        </ModalsProvider>
+        <ModalsHost />
+        <SessionProvider>{children}</SessionProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { RequireAuth, RequireDeveloper, RequireDevice, RequirePastor } from '../components/guards/guards';
+import { RequireAuth, RequireDeveloper, RequireDevice, RequirePastor, RequirePermission } from '../components/guards/guards';
 import { paths } from '../config/paths';
 import { ErrorPage } from '../features/system/pages/error-page';
 import { NotFoundPage } from '../features/system/pages/not-found-page';
@@ -12,33 +12,73 @@ function page(load: () => Promise<Record<string, unknown>>, exportName: string, 
   };
 }
 
-/** The mobile frame loads with the first /mobile page, not with the public site. */
-const mobileLayout: RouteObject = { lazy: async () => ({ Component: (await import('./layouts/mobile-layout')).MobileLayout }) };
+/** The member layout (desktop shell or phone frame) loads with the first member page, not with the public site. */
+const memberLayout: RouteObject = { lazy: async () => ({ Component: (await import('./layouts/member-layout')).MemberLayout }) };
+
+/** A page that belongs to one kind of device; the other kind is sent to its counterpart (spec 000 §1). */
+function deviceOnly(
+  path: string,
+  device: 'mobile' | 'desktop',
+  otherwise: string,
+  title: string,
+  load: () => Promise<React.ComponentType>,
+): RouteObject {
+  return {
+    path,
+    handle: { title },
+    lazy: async () => {
+      const Page = await load();
+      return {
+        Component: () => (
+          <RequireDevice device={device} otherwise={otherwise}>
+            <Page />
+          </RequireDevice>
+        ),
+      };
+    },
+  };
+}
 
 /** The management layout wraps every pastor/admin page (nav in layouts/management-nav.ts). */
 const managementLayout: RouteObject = {
   lazy: async () => ({ Component: (await import('./layouts/management-layout')).ManagementLayout }),
 };
 
-const notYet = (title: string) => page(() => import('../features/system/pages/not-yet-available-page'), 'NotYetAvailablePage', title);
-
 /** Spec 002 §2.1 — every route, its aliases and its guard. */
 export const routes: RouteObject[] = [
   {
+    // The root names the browser tab after the page and the church (document-title.tsx). Lazy: loaded
+    // beside the first page's code, it keeps react-query's chunking of the home page's entry as it was.
+    lazy: async () => ({ Component: (await import('./document-title')).DocumentTitle }),
     errorElement: <ErrorPage />,
     children: [
       // Public site
       { path: paths.home, ...page(() => import('../features/public-site/pages/home-page'), 'HomePage') },
-      { path: paths.about, ...page(() => import('../features/public-site/pages/about-page'), 'AboutPage') },
-      { path: paths.ministries, ...page(() => import('../features/public-site/pages/ministries-page'), 'MinistriesPage') },
-      { path: paths.contact, ...page(() => import('../features/public-site/pages/contact-page'), 'ContactPage') },
-      { path: paths.sermons, ...page(() => import('../features/sermons/pages/sermon-library-page'), 'SermonLibraryPage') },
+      { path: paths.about, ...page(() => import('../features/public-site/pages/about-page'), 'AboutPage', 'About') },
+      { path: paths.ministries, ...page(() => import('../features/public-site/pages/ministries-page'), 'MinistriesPage', 'Ministries') },
+      { path: paths.contact, ...page(() => import('../features/public-site/pages/contact-page'), 'ContactPage', 'Contact') },
+      { path: paths.privacy, ...page(() => import('../features/privacy/pages/privacy-page'), 'PrivacyPage', 'Privacy Notice') },
+      { path: paths.sermons, ...page(() => import('../features/sermons/pages/sermon-library-page'), 'SermonLibraryPage', 'Sermons') },
+      // One sermon with its player; /sermons/prepare and /sermons/upload (management) are static paths and win over :id.
+      { path: paths.sermon(), ...page(() => import('../features/sermons/pages/sermon-page'), 'SermonPage', 'Sermon') },
+      // The public list of upcoming events and each event's page (/events itself is the management page).
+      {
+        path: paths.upcomingEvents,
+        ...page(() => import('../features/events/pages/public-events-page'), 'PublicEventsPage', 'Upcoming Events'),
+      },
+      { path: paths.upcomingEvent(), ...page(() => import('../features/events/pages/public-event-page'), 'PublicEventPage', 'Event') },
 
       // Sign-in
-      { path: paths.login, ...page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
-      { path: paths.register, ...page(() => import('../features/auth/pages/register-page'), 'RegisterPage') },
-      { path: paths.forgotPassword, ...page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage') },
-      { path: paths.resetPassword, ...page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage') },
+      { path: paths.login, ...page(() => import('../features/auth/pages/login-page'), 'LoginPage', 'Sign In') },
+      { path: paths.register, ...page(() => import('../features/auth/pages/register-page'), 'RegisterPage', 'Join Us') },
+      {
+        path: paths.forgotPassword,
+        ...page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage', 'Forgot Password'),
+      },
+      {
+        path: paths.resetPassword,
+        ...page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage', 'Reset Password'),
+      },
 
       // Developer portal: public pages
       ...[paths.apiDocs, paths.developers, paths.documentation].map((path) => ({
@@ -53,58 +93,78 @@ export const routes: RouteObject[] = [
         path,
         ...page(() => import('../features/developers/pages/developer-register-page'), 'DeveloperRegisterPage', 'Developer Registration'),
       })),
+      {
+        path: paths.unsubscribe(),
+        ...page(() => import('../features/messaging/pages/unsubscribe-page'), 'UnsubscribePage', 'Unsubscribe'),
+      },
       { path: paths.pricing, ...page(() => import('../features/developers/pages/pricing-page'), 'PricingPage', 'Pricing') },
 
       // System pages
-      { path: paths.error, element: <ErrorPage /> },
-      { path: paths.notFound, element: <NotFoundPage /> },
-      { path: paths.unauthorized, ...page(() => import('../features/system/pages/unauthorized-page'), 'UnauthorizedPage') },
+      { path: paths.error, element: <ErrorPage />, handle: { title: 'Something went wrong' } },
+      { path: paths.notFound, element: <NotFoundPage />, handle: { title: 'Page Not Found' } },
+      { path: paths.unauthorized, ...page(() => import('../features/system/pages/unauthorized-page'), 'UnauthorizedPage', 'Unauthorized') },
 
-      // The Bible reader is open to visitors too (spec 000 §6), inside the mobile frame.
+      // Member pages, in one layout: the desktop shell above 768 px, the phone frame below (layouts/member-layout.tsx).
       {
-        ...mobileLayout,
-        children: [{ path: paths.mobile.bible, ...page(() => import('../features/bible/pages/bible-page'), 'BiblePage') }],
+        ...memberLayout,
+        children: [
+          // The Bible reader is open to visitors too (spec 000 §6).
+          { path: paths.mobile.bible, ...page(() => import('../features/bible/pages/bible-page'), 'BiblePage', 'Bible') },
+          {
+            element: <RequireAuth />,
+            children: [
+              // Spec 000 §1: a desktop page opened on a phone goes to its mobile page, and the other way round.
+              deviceOnly(paths.dashboard, 'desktop', paths.mobile.dashboard, 'Dashboard', () =>
+                import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
+              ),
+              deviceOnly(paths.mobile.dashboard, 'mobile', paths.dashboard, 'Home', () =>
+                import('../features/dashboard/pages/mobile-dashboard-page').then((m) => m.MobileDashboardPage),
+              ),
+              deviceOnly(paths.chat, 'desktop', paths.mobile.chat, 'Church Chat', () =>
+                import('../features/chat/pages/chat-page').then((m) => m.ChatPage),
+              ),
+              deviceOnly(paths.mobile.chat, 'mobile', paths.chat, 'Church Chat', () =>
+                import('../features/chat/pages/mobile-chat-page').then((m) => m.MobileChatPage),
+              ),
+              { path: paths.mobile.profile, ...page(() => import('../features/profile/pages/profile-page'), 'ProfilePage', 'My Profile') },
+              {
+                path: paths.mobile.prayer,
+                ...page(() => import('../features/prayers/pages/mobile-prayer-page'), 'MobilePrayerPage', 'Prayer'),
+              },
+              {
+                path: paths.mobile.giving,
+                ...page(() => import('../features/giving/pages/mobile-giving-page'), 'MobileGivingPage', 'My Giving'),
+              },
+              {
+                path: paths.mobile.events,
+                ...page(() => import('../features/events/pages/mobile-events-page'), 'MobileEventsPage', 'Events'),
+              },
+            ],
+          },
+        ],
       },
 
-      // Signed-in members
+      // Signed-in leaders and developers
       {
         element: <RequireAuth />,
         children: [
+          // Finance pages: whoever holds finance:read (pastors, admins, and a deacon or volunteer granted it as treasurer).
           {
-            path: paths.dashboard,
-            lazy: async () => {
-              const { DashboardPage } = await import('../features/dashboard/pages/dashboard-page');
-              return {
-                Component: () => (
-                  <RequireDevice device="desktop" otherwise={paths.mobile.dashboard}>
-                    <DashboardPage />
-                  </RequireDevice>
-                ),
-              };
-            },
-          },
-          { path: paths.chat, ...page(() => import('../features/chat/pages/chat-page'), 'ChatPage') },
-          {
-            ...mobileLayout,
+            element: <RequirePermission permission="finance:read" />,
             children: [
               {
-                path: paths.mobile.dashboard,
-                lazy: async () => {
-                  const { MobileDashboardPage } = await import('../features/dashboard/pages/mobile-dashboard-page');
-                  return {
-                    Component: () => (
-                      <RequireDevice device="mobile" otherwise={paths.dashboard}>
-                        <MobileDashboardPage />
-                      </RequireDevice>
-                    ),
-                  };
-                },
+                ...managementLayout,
+                children: [
+                  {
+                    path: paths.giving,
+                    ...page(() => import('../features/giving/admin/giving-page'), 'GivingPage', 'Giving & Donations'),
+                  },
+                  {
+                    path: paths.donations,
+                    ...page(() => import('../features/giving/admin/donations-page'), 'DonationsPage', 'Donations'),
+                  },
+                ],
               },
-              { path: paths.mobile.profile, ...page(() => import('../features/profile/pages/profile-page'), 'ProfilePage') },
-              { path: paths.mobile.prayer, ...page(() => import('../features/prayers/pages/mobile-prayer-page'), 'MobilePrayerPage') },
-              { path: paths.mobile.giving, ...page(() => import('../features/giving/pages/mobile-giving-page'), 'MobileGivingPage') },
-              { path: paths.mobile.events, ...page(() => import('../features/events/pages/mobile-events-page'), 'MobileEventsPage') },
-              { path: paths.mobile.chat, ...page(() => import('../features/chat/pages/mobile-chat-page'), 'MobileChatPage') },
             ],
           },
 
@@ -118,15 +178,43 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: paths.pastorDashboard,
-                    ...page(() => import('../features/pastor-dashboard/pages/pastor-dashboard-page'), 'PastorDashboardPage'),
+                    ...page(
+                      () => import('../features/pastor-dashboard/pages/pastor-dashboard-page'),
+                      'PastorDashboardPage',
+                      'Pastor Dashboard',
+                    ),
                   },
                   {
                     element: <RequirePastor />,
                     children: [
-                      { path: paths.members, ...notYet('Members Management') },
-                      { path: paths.memberAdd, ...notYet('Add New Member') },
-                      { path: paths.member(), ...notYet('Member Details') },
-                      { path: paths.memberEdit(), ...notYet('Edit Member') },
+                      {
+                        path: paths.members,
+                        ...page(() => import('../features/members/pages/members-list-page'), 'MembersListPage', 'Members Management'),
+                      },
+                      {
+                        path: paths.memberAdd,
+                        ...page(() => import('../features/members/pages/member-form-page'), 'MemberAddPage', 'Add New Member'),
+                      },
+                      {
+                        path: paths.memberImport,
+                        ...page(() => import('../features/members/pages/members-import-page'), 'MembersImportPage', 'Import Members'),
+                      },
+                      {
+                        path: paths.memberDuplicates,
+                        ...page(() => import('../features/members/pages/duplicates-page'), 'DuplicatesPage', 'Possible Duplicates'),
+                      },
+                      {
+                        path: paths.memberMerge,
+                        ...page(() => import('../features/members/pages/merge-page'), 'MergePage', 'Merge Members'),
+                      },
+                      {
+                        path: paths.member(),
+                        ...page(() => import('../features/members/pages/member-detail-page'), 'MemberDetailPage', 'Member Details'),
+                      },
+                      {
+                        path: paths.memberEdit(),
+                        ...page(() => import('../features/members/pages/member-form-page'), 'MemberEditPage', 'Edit Member'),
+                      },
                       {
                         path: paths.volunteers,
                         ...page(() => import('../features/care/pages/volunteers-page'), 'VolunteersPage', 'Volunteers'),
@@ -172,14 +260,9 @@ export const routes: RouteObject[] = [
                         ...page(() => import('../features/prayers/pages/prayer-detail-page'), 'PrayerDetailPage', 'Prayer Request'),
                       },
                       {
-                        path: paths.giving,
-                        ...page(() => import('../features/giving/admin/giving-page'), 'GivingPage', 'Giving & Donations'),
+                        path: paths.analytics,
+                        ...page(() => import('../features/analytics/pages/analytics-page'), 'AnalyticsPage', 'Analytics'),
                       },
-                      {
-                        path: paths.donations,
-                        ...page(() => import('../features/giving/admin/donations-page'), 'DonationsPage', 'Donations'),
-                      },
-                      { path: paths.analytics, ...notYet('Analytics') },
                       {
                         path: paths.pastoralCare,
                         ...page(() => import('../features/care/pages/pastoral-care-page'), 'PastoralCarePage', 'Pastoral Care'),
@@ -192,12 +275,27 @@ export const routes: RouteObject[] = [
                         path: paths.settings,
                         ...page(() => import('../features/publish/pages/church-settings-page'), 'ChurchSettingsPage', 'Church Settings'),
                       },
-                      { path: paths.permissions, ...notYet('Permissions') },
-                      { path: paths.admin, ...notYet('Admin Panel') },
-                      { path: paths.adminMembers, ...notYet('Manage Members') },
-                      { path: paths.visitors, ...notYet('Visitors') },
-                      { path: paths.inbox, ...notYet('Inbox') },
-                      { path: paths.messages, ...notYet('Messages') },
+                      {
+                        path: paths.permissions,
+                        ...page(() => import('../features/admin/pages/permissions-page'), 'PermissionsPage', 'Permissions'),
+                      },
+                      ...[paths.admin, paths.adminMembers].map((path) => ({
+                        path,
+                        ...page(() => import('../features/admin/pages/admin-panel-page'), 'AdminPanelPage', 'Admin Panel'),
+                      })),
+                      {
+                        path: paths.visitors,
+                        ...page(() => import('../features/visitors/pages/visitors-page'), 'VisitorsPage', 'Visitors'),
+                      },
+                      { path: paths.inbox, ...page(() => import('../features/visitors/pages/inbox-page'), 'InboxPage', 'Inbox') },
+                      {
+                        path: paths.messages,
+                        ...page(() => import('../features/messaging/pages/messages-page'), 'MessagesPage', 'Messages'),
+                      },
+                      {
+                        path: paths.dataRequests,
+                        ...page(() => import('../features/privacy/pages/data-requests-page'), 'DataRequestsPage', 'Data Requests'),
+                      },
                     ],
                   },
                 ],
@@ -213,12 +311,15 @@ export const routes: RouteObject[] = [
                 path,
                 ...page(() => import('../features/developers/pages/api-keys-page'), 'ApiKeysPage', 'API Keys'),
               })),
-              { path: paths.webhooks, ...notYet('Webhooks') },
+              { path: paths.webhooks, ...page(() => import('../features/developers/pages/webhooks-page'), 'WebhooksPage', 'Webhooks') },
               {
                 path: paths.developerAnalytics,
                 ...page(() => import('../features/developers/pages/developer-analytics-page'), 'DeveloperAnalyticsPage', 'API Analytics'),
               },
-              { path: paths.integrations, ...notYet('Integrations') },
+              {
+                path: paths.integrations,
+                ...page(() => import('../features/developers/pages/integrations-page'), 'IntegrationsPage', 'Integrations'),
+              },
             ],
           },
         ],

@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../lib/modals';
 import { TEXTS } from '@church/contract/texts';
 
 /** Spec 000 §2: Logout asks 'Are you sure you want to logout?' (mobile avatar menu and desktop dashboard alike). */
 export function confirmLogout(logout: () => void) {
-  modals.openConfirmModal({
+  openConfirmModal({
     title: 'Logout',
     children: <Text size="sm">{TEXTS.logoutConfirm}</Text>,
     labels: { confirm: 'Logout', cancel: 'Cancel' },

@@ -1,25 +1,47 @@
 import { ActionIcon, Card, Group, Skeleton, Text } from '@mantine/core';
 import { IconBook, IconRefresh } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { type dailyVerseResponse } from '@church/contract/bible/daily-verse';
-import { FALLBACK_DAILY_VERSE } from '@church/contract/bible/daily-verse-constants';
+import { type DailyVerse, type dailyVerseResponse } from '@church/contract/bible/daily-verse';
+import { DAILY_VERSE_REFERENCES, DAILY_VERSE_VERSION, FALLBACK_DAILY_VERSE } from '@church/contract/bible/daily-verse-constants';
 import { apiAs } from '../lib/api-client';
 import { notify } from '../lib/notify';
 
-export const dailyVerseQuery = {
-  queryKey: ['bible', 'daily-verse'] as const,
-  queryFn: () => apiAs<z.output<typeof dailyVerseResponse>>('/bible/daily-verse').then((r) => r.data.verse),
+/** The verse of the day in a translation; `offset` steps along the rotation ('Refresh verse' shows the next one). */
+export const dailyVerseQuery = (version: string = DAILY_VERSE_VERSION, offset = 0) => ({
+  queryKey: ['bible', 'daily-verse', version, offset] as const,
+  queryFn: () => {
+    const params = new URLSearchParams();
+    if (version !== DAILY_VERSE_VERSION) params.set('version', version);
+    if (offset) params.set('offset', String(offset));
+    const qs = params.size ? `?${params}` : '';
+    return apiAs<z.output<typeof dailyVerseResponse>>(`/bible/daily-verse${qs}`).then((r) => r.data.verse);
+  },
   staleTime: 60 * 60_000,
-};
+});
 
 /**
  * Verse of the day (spec 000 §2/§8): on failure the toast 'Failed to load
- * daily verse' and John 3:16 (KJV); a manual refresh says 'Daily verse refreshed'.
+ * daily verse' and John 3:16 (KJV); a manual refresh shows the next verse of
+ * the rotation and says 'Daily verse refreshed'.
  */
-export function DailyVerseCard({ title = "Today's Verse", variant = 'light' }: { title?: string; variant?: 'light' | 'glass' }) {
-  const query = useQuery(dailyVerseQuery);
+export function DailyVerseCard({
+  title = "Today's Verse",
+  variant = 'light',
+  version = DAILY_VERSE_VERSION,
+  footer,
+}: {
+  title?: string;
+  variant?: 'light' | 'glass';
+  /** The reader's chosen translation (the Bible page's chips). */
+  version?: string;
+  /** Actions under the verse (the Bible page's bookmark, copy and read-aloud). */
+  footer?: (verse: DailyVerse) => ReactNode;
+}) {
+  const [offset, setOffset] = useState(0);
+  const query = useQuery(dailyVerseQuery(version, offset));
+  const queryClient = useQueryClient();
   const warned = useRef(false);
   useEffect(() => {
     if (query.isError && !warned.current) {
@@ -27,6 +49,16 @@ export function DailyVerseCard({ title = "Today's Verse", variant = 'light' }: {
       notify.error('Failed to load daily verse');
     }
   }, [query.isError]);
+  const refresh = async () => {
+    const next = (offset + 1) % DAILY_VERSE_REFERENCES.length;
+    try {
+      await queryClient.fetchQuery(dailyVerseQuery(version, next));
+      setOffset(next);
+      notify.success('Daily verse refreshed');
+    } catch {
+      notify.error('Failed to load daily verse');
+    }
+  };
   const verse = query.data ?? (query.isError ? FALLBACK_DAILY_VERSE : null);
   const glass = variant === 'glass';
   return (
@@ -59,10 +91,7 @@ export function DailyVerseCard({ title = "Today's Verse", variant = 'light' }: {
           variant="subtle"
           color={glass ? 'gray.0' : 'navy'}
           aria-label="Refresh verse"
-          onClick={async () => {
-            const r = await query.refetch();
-            if (r.isSuccess) notify.success('Daily verse refreshed');
-          }}
+          onClick={() => void refresh()}
         >
           <IconRefresh size={16} />
         </ActionIcon>
@@ -75,6 +104,7 @@ export function DailyVerseCard({ title = "Today's Verse", variant = 'light' }: {
           <Text mt="sm" fw={600} size="sm" c={glass ? 'gray.2' : 'dimmed'}>
             — {verse.fullReference}
           </Text>
+          {footer?.(verse)}
         </>
       ) : (
         <>

@@ -7,9 +7,18 @@ export const paths = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   sermons: '/sermons',
+  /** One sermon with its player (issue 18: a sermon card opens its detail). */
+  sermon: (id = ':id') => `/sermons/${id}`,
+  /** The public list of upcoming events and each one's page (issue 18; /events is the management page). */
+  upcomingEvents: '/upcoming-events',
+  upcomingEvent: (id = ':id') => `/upcoming-events/${id}`,
   about: '/about',
   ministries: '/ministries',
   contact: '/contact',
+  /** POPIA privacy notice and the Information Officer (issue 17): public, linked from the footer and registration. */
+  privacy: '/privacy',
+  /** Administrators' list of POPIA data requests. */
+  dataRequests: '/data-requests',
 
   mobile: {
     dashboard: '/mobile/dashboard',
@@ -24,8 +33,13 @@ export const paths = {
   pastorDashboard: '/pastor-dashboard',
   members: '/members',
   memberAdd: '/members/add',
+  memberImport: '/members/import',
   member: (id = ':id') => `/members/${id}`,
   memberEdit: (id = ':id') => `/members/edit/${id}`,
+  memberDuplicates: '/members/duplicates',
+  /** The merge view: both records side by side (keep and remove are member ids). */
+  memberMerge: '/members/merge',
+  memberMergeOf: (keep: string, remove: string) => `/members/merge?keep=${encodeURIComponent(keep)}&remove=${encodeURIComponent(remove)}`,
   volunteers: '/volunteers',
   leadership: '/leadership',
   sermonPrepare: '/sermons/prepare',
@@ -47,6 +61,8 @@ export const paths = {
   inbox: '/inbox',
   /** Bulk messages (spec 001 bulk messaging as its own page). */
   messages: '/messages',
+  /** The link at the foot of a bulk e-mail (no sign-in). */
+  unsubscribe: (token = ':token') => `/unsubscribe/${token}`,
   announcements: '/announcements',
   chat: '/chat',
   settings: '/settings',

@@ -53,4 +53,31 @@ describe('SessionProvider', () => {
     await act(async () => {});
     expect(screen.getByText('signed in as Naledi')).toBeInTheDocument();
   });
+
+  it('keeps the stored session when the check gets no answer (navigating away, offline); ends it when refused', async () => {
+    vi.mocked(globalThis.fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const first = render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(screen.getByText('signed in as Naledi')).toBeInTheDocument();
+    expect(sessionStore.token()).toBe('stored-token');
+    first.unmount();
+
+    vi.mocked(globalThis.fetch).mockResolvedValueOnce(
+      new Response(JSON.stringify({ status: 'error', message: 'Forbidden' }), {
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(sessionStore.token()).toBeNull();
+  });
 });

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { SESSION_REFRESH_MS } from '@church/contract/auth-constants';
 import type { LoginRequest, RegisterRequest, SessionResponse } from '@church/contract/auth';
 import type { User } from '@church/contract/users';
-import { api, setUnauthorizedHandler } from './api-client';
+import { api, ApiError, setUnauthorizedHandler } from './api-client';
 import { sessionStore } from './storage';
 import { paths } from '../config/paths';
 import { isAdoptingServerHtml } from './server-html';
@@ -44,6 +44,12 @@ function acceptMe(body: unknown): User {
 }
 
 /** Full page load of /login after clearing everything (spec 000 §4). */
+/** A failure that is not the server refusing the session: no answer at all, an aborted request, or a server error. */
+function isTransient(err: unknown): boolean {
+  if (err instanceof ApiError) return err.status >= 500;
+  return err instanceof TypeError || (err instanceof DOMException && err.name === 'AbortError');
+}
+
 function hardLogout() {
   sessionStore.clear();
   window.location.assign(paths.login);
@@ -76,7 +82,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const startTimer = useCallback(() => {
     stopTimer();
     timer.current = setInterval(() => {
-      fetchMe().catch(() => {
+      fetchMe().catch((err) => {
+        if (isTransient(err)) return; // offline for a moment: try again at the next tick
         stopTimer();
         hardLogout();
       });
@@ -106,7 +113,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(sessionStore.token());
     fetchMe()
       .then(() => startTimer())
-      .catch(() => {
+      .catch((err) => {
+        // A request cut short (the page navigating away, the network down, the server restarting) says nothing
+        // about the session: keep it. Only an answer that refuses the session ends it.
+        if (isTransient(err)) return;
         sessionStore.clear();
         setUser(null);
         setToken(null);

@@ -24,8 +24,6 @@ export function makeUser(overrides: Partial<User> = {}): User {
     maritalStatus: null,
     occupation: null,
     emergencyContact: null,
-    notes: null,
-    lastContacted: null,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
     ...overrides,

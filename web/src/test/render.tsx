@@ -1,12 +1,12 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SessionProvider } from '../lib/session';
 import { theme } from '../app/theme';
 import { ToastHost } from '../app/toast-host';
+import { ModalsHost } from '../app/modals-host';
 
 /** Renders a page inside the app's providers at a path, with a memory router. */
 export function renderAt(element: ReactElement, { path = '/', extraRoutes = [] as { path: string; element: ReactElement }[] } = {}) {
@@ -18,11 +18,10 @@ export function renderAt(element: ReactElement, { path = '/', extraRoutes = [] a
       <MantineProvider theme={theme}>
         <ToastHost />
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <SessionProvider>
-              <RouterProvider router={router} />
-            </SessionProvider>
-          </ModalsProvider>
+          <ModalsHost />
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
         </QueryClientProvider>
       </MantineProvider>,
     ),

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor give up after 1 s by default; a Mantine render on a loaded 2-core CI machine can take
+// longer (a toast after a save, 7.7 s for the whole test in one run). How long is not a behaviour here.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs that jsdom does not have (STACK-NOTES).
 if (!window.matchMedia) {

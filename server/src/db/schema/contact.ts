@@ -12,6 +12,10 @@ export const contactMessages = pgTable(
     preferredContact: text('preferred_contact').notNull().default('email'),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Inbox state (issue 10): read, replied by e-mail, archived. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
 );

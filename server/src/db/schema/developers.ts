@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -23,6 +23,13 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A paid tier is a trial (TRIAL_DAYS from createdAt) until the church approves it: there is no
+     * payment provider, so an administrator approving the plan is what "arranged with the church" means.
+     * After an unapproved trial the key keeps working with the Free tier's limits and permissions.
+     */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('api_keys_user_idx').on(t.userId)],
 );
@@ -90,20 +97,23 @@ export const webhookDeliveries = pgTable(
     /** pending, succeeded, failed */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** When the next attempt is due (shown in the log); the attempt itself is a job on the shared queue (webhooks.deliver). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set while a worker holds it, so one message is never sent twice at once. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     responseCode: integer('response_code'),
     durationMs: integer('duration_ms'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The attempt in flight: a worker claims the delivery (a conditional update) before it sends, so two
+     * workers never send one message at once — not even when a job outlives its expiry and pg-boss hands
+     * it to another worker. The claim lapses at claimedUntil (a worker that died frees it).
+     */
+    claimToken: uuid('claim_token'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
-  (t) => [
-    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
-    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
-  ],
+  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt)],
 );
 
 /** Every attempt of a delivery, for the log (status code, duration, error). */
@@ -120,7 +130,8 @@ export const webhookAttempts = pgTable(
     error: text('error'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+  // One row per attempt number: a stale worker's late record of an attempt already recorded fails (and rolls back).
+  (t) => [uniqueIndex('webhook_attempts_delivery_attempt_uq').on(t.deliveryId, t.attempt)],
 );
 
 /** Integrations a developer has connected. */

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { donations } from './giving';
 import { timestamps, users } from './users';
 
@@ -105,6 +119,27 @@ export const givingSettings = pgTable(
   (t) => [check('giving_settings_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * The church's card payment account when the environment sets none (issue 12). The
+ * passphrase is sealed with a key derived from the server secret (lib/seal.ts): a
+ * database dump or backup does not give it away. One row.
+ */
+export const paymentSettings = pgTable(
+  'payment_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    provider: text('provider').notNull().default('payfast'),
+    merchantId: text('merchant_id').notNull(),
+    merchantKey: text('merchant_key').notNull(),
+    sealedPassphrase: text('sealed_passphrase'),
+    sandbox: boolean('sandbox').notNull().default(false),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('payment_settings_single_row', sql`${t.id} = 1`)],
+);
+export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
+
 /** What a donor's section 18A certificate needs beyond name, e-mail, phone and address. */
 export const donorTaxProfiles = pgTable('donor_tax_profiles', {
   userId: uuid('user_id')
@@ -124,7 +159,14 @@ export const receiptCounter = pgTable(
   (t) => [check('receipt_counter_single_row', sql`${t.id} = 1`)],
 );
 
-/** A section 18A certificate: frozen copies of the PBO, the donor and the gifts at issue. */
+/**
+ * A section 18A certificate: frozen copies of the PBO, the donor and the gifts
+ * at issue, and (tax_certificate_gifts) exactly which donations it covers. A
+ * donor may hold several in a tax year: one issued mid-year and a
+ * supplementary one for the gifts after it. A refund or correction of a gift
+ * on it cancels it (kept, with why and when; its number is never reused) and
+ * a replacement is issued under the next number.
+ */
 export const taxCertificates = pgTable(
   'tax_certificates',
   {
@@ -139,10 +181,140 @@ export const taxCertificates = pgTable(
     pbo: jsonb('pbo').notNull(),
     donor: jsonb('donor').notNull(),
     gifts: jsonb('gifts').notNull(),
+    /**
+     * Everyone whose gifts the certificate covers: the donor alone, or the
+     * household head and the members who chose to combine with the household.
+     * Each of them may download it; none of them gets another one that year.
+     */
+    contributorIds: uuid('contributor_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    /** issued (valid), cancelled (no longer valid: kept for the audit trail, never counted in IT3(d)) */
+    status: text('status').notNull().default('issued'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The cancelled certificate this one replaces. */
+    replacesId: uuid('replaces_id').references((): AnyPgColumn => taxCertificates.id, { onDelete: 'restrict' }),
   },
-  (t) => [uniqueIndex('tax_certificates_year_user_uq').on(t.taxYear, t.userId)],
+  (t) => [
+    index('tax_certificates_year_user_idx').on(t.taxYear, t.userId),
+    index('tax_certificates_replaces_idx').on(t.replacesId),
+    check('tax_certificates_status', sql`${t.status} in ('issued', 'cancelled')`),
+  ],
 );
 export type TaxCertificateRow = typeof taxCertificates.$inferSelect;
+
+/**
+ * Which donations a certificate covers, at the amount it certified. A gift is
+ * on at most one valid certificate (the partial unique index): a run issues
+ * only gifts no valid certificate covers, so issuing mid-year, monthly or
+ * twice never leaves a gift out or certifies it twice.
+ */
+export const taxCertificateGifts = pgTable(
+  'tax_certificate_gifts',
+  {
+    certificateId: uuid('certificate_id')
+      .notNull()
+      .references(() => taxCertificates.id, { onDelete: 'cascade' }),
+    donationId: uuid('donation_id')
+      .notNull()
+      .references(() => donations.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** False once the certificate is cancelled: the gift is free for its replacement. */
+    current: boolean('current').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.certificateId, t.donationId] }),
+    uniqueIndex('tax_certificate_gifts_current_uq')
+      .on(t.donationId)
+      .where(sql`${t.current}`),
+  ],
+);
+
+/**
+ * One request to issue a tax year's certificates, run by the job queue
+ * (giving.tax-certificates; the job's id is the run's id). The treasurer
+ * follows it: queued → running → done (with the counts) or failed (with why).
+ * A run is marked done in the transaction that issues its certificates, so a
+ * retried job finds it done and issues nothing twice. At most one run per tax
+ * year waits to start at a time.
+ */
+export const taxCertificateRuns = pgTable(
+  'tax_certificate_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taxYear: integer('tax_year').notNull(),
+    /** queued, running, done, failed */
+    status: text('status').notNull().default('queued'),
+    /** Attempts started (a failed attempt is retried by the queue). */
+    attempts: integer('attempts').notNull().default(0),
+    issued: integer('issued'),
+    alreadyIssued: integer('already_issued'),
+    skipped: integer('skipped'),
+    firstReceipt: integer('first_receipt'),
+    lastReceipt: integer('last_receipt'),
+    /** Why the run failed, or why the last attempt did (while a retry waits): words for the treasurer. */
+    error: text('error'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('tax_certificate_runs_year_idx').on(t.taxYear, t.createdAt),
+    // A request while a run waits to start joins that run (it plans after the request, so it misses nothing);
+    // a request while a run is under way gets a new one, which issues whatever the first could not see.
+    uniqueIndex('tax_certificate_runs_one_waiting_uq')
+      .on(t.taxYear)
+      .where(sql`${t.status} = 'queued' and ${t.attempts} = 0`),
+  ],
+);
+export type TaxCertificateRunRow = typeof taxCertificateRuns.$inferSelect;
+
+/**
+ * A giving goal the treasurer sets (a building fund target, a year's budget):
+ * a target over dates, for one fund or every fund. Progress is never stored;
+ * it is the SQL sum of the completed gifts the goal covers.
+ */
+export const givingGoals = pgTable(
+  'giving_goals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** null: gifts to every fund count. */
+    fund: text('fund'),
+    targetCents: integer('target_cents').notNull(),
+    /** Church-local calendar dates, both inclusive. */
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    archived: boolean('archived').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [check('giving_goals_dates', sql`${t.endsOn} >= ${t.startsOn}`), check('giving_goals_target', sql`${t.targetCents} > 0`)],
+);
+export type GivingGoalRow = typeof givingGoals.$inferSelect;
+
+/** Every change to a goal (target, dates, fund, archived) with before and after: a goal is never edited silently. */
+export const givingGoalEvents = pgTable(
+  'giving_goal_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    goalId: uuid('goal_id')
+      .notNull()
+      .references(() => givingGoals.id, { onDelete: 'cascade' }),
+    /** created, changed, archived, reopened */
+    kind: text('kind').notNull(),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('giving_goal_events_goal_idx').on(t.goalId, t.at)],
+);

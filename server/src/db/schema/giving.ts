@@ -16,7 +16,7 @@ export const donations = pgTable(
     frequency: text('frequency').notNull().default('one-time'),
     fund: text('fund').notNull().default('General'),
     note: text('note'),
-    /** completed, pending, failed, refunded */
+    /** completed, pending, failed, cancelled, refunded, expired (a card checkout never paid) */
     status: text('status').notNull().default('completed'),
     givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
     /** A client key: the same key from the same person records one donation. */
@@ -32,6 +32,8 @@ export const donations = pgTable(
     externalRef: text('external_ref'),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When it was refunded: a closed batch's deposit report still counts a gift refunded after it closed. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -17,3 +17,6 @@ export * from './consents';
 export * from './developers';
 export * from './care';
 export * from './giving-admin';
+export * from './office';
+export * from './privacy';
+export * from './giving-rollups';

@@ -17,6 +17,8 @@ export const prayers = pgTable(
     /** low, medium, high */
     priority: text('priority').notNull().default('medium'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The pastor or administrator who cares for this request (the care inbox, issue 10); null: nobody yet. */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

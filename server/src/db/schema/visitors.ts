@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from './users';
+import { timestamps, users } from './users';
 
 /** People who filled in Quick Registration (spec 000 §2); leaders follow them up. */
 export const visitors = pgTable(
@@ -21,8 +21,19 @@ export const visitors = pgTable(
       .default(sql`'{}'::text[]`),
     /** new, contacted, returning, member, inactive */
     status: text('status').notNull().default('new'),
+    /** The leader who follows this visitor up (issue 10). */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    followUpOn: date('follow_up_on', { mode: 'string' }),
+    /** The member record made from this visitor ('convert to member'). */
+    memberId: uuid('member_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('visitors_created_at_idx').on(t.createdAt), index('visitors_email_idx').on(t.email)],
+  (t) => [
+    index('visitors_created_at_idx').on(t.createdAt),
+    index('visitors_email_idx').on(t.email),
+    // The care inbox reads the visitors still being followed up (new, contacted).
+    index('visitors_status_idx').on(t.status),
+  ],
 );
 export type VisitorRow = typeof visitors.$inferSelect;

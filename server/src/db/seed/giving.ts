@@ -38,7 +38,7 @@ export async function seedGiving(db: Db) {
         data: {
           legalType: 'individual',
           idType: 'rsa_id',
-          idNumber: '8501015800087',
+          idNumber: '8501015800088',
           idCountry: 'South Africa',
           taxNumber: '0123456789',
           tradingName: '',

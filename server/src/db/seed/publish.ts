@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
 import { announcements, sermonPreparations, sermons, users } from '../schema/index';
 
 const DAY = 86_400_000;
 /** Small real recordings (generated with ffmpeg) so a new install's player plays something. */
-const MEDIA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media');
+const MEDIA_DIR = path.join(import.meta.dirname, 'media');
 export const SEED_MEDIA = { video: 'seed-sermon-sample.webm', audio: 'seed-sermon-sample.mp3' } as const;
 const SOURCES = { video: 'sermon-sample.webm', audio: 'sermon-sample.mp3' } as const;
 

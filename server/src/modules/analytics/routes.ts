@@ -1,8 +1,20 @@
 import { and, avg, count, countDistinct, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ENGAGEMENT_PERIOD_DAYS, engagementResponse } from '@church/contract/analytics';
-import { errorResponse } from '@church/contract/http';
+import { z } from 'zod';
+import {
+  ENGAGEMENT_PERIOD_DAYS,
+  engagementResponse,
+  growthResponse,
+  overviewResponse,
+  pageViewRequest,
+  periodQuery,
+  websiteResponse,
+} from '@church/contract/analytics';
+import { errorResponse, errorResponses } from '@church/contract/http';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { growth, overview, website } from './figures';
+import { createPageViewRecorder } from './page-views';
 import type { Db } from '../../db/client';
 import { chatMessages, donations, eventRegistrations, events, prayers, users } from '../../db/schema/index';
 import { auth } from '../../plugins/auth';
@@ -44,7 +56,7 @@ export async function engagement(db: Db, now = new Date()) {
         union select ${donations.userId} from ${donations} where ${donations.givenAt} >= ${since.toISOString()}::timestamptz and ${donations.status} = 'completed'
         union select ${eventRegistrations.userId} from ${eventRegistrations} where ${eventRegistrations.createdAt} >= ${since.toISOString()}::timestamptz
         union select ${chatMessages.senderId} from ${chatMessages} where ${chatMessages.createdAt} >= ${since.toISOString()}::timestamptz
-      ) a join ${users} u on u.id = a.uid where u.role <> 'developer'`,
+      ) a join ${users} u on u.id = a.uid where u.role <> 'developer' and u.erased_at is null`,
       )
       .then((r) => (r as unknown as { rows: { n: number }[] }).rows),
     db
@@ -71,8 +83,82 @@ export async function engagement(db: Db, now = new Date()) {
   };
 }
 
-export async function analyticsRoutes(appBase: FastifyInstance, { db }: { db: Db }) {
+export async function analyticsRoutes(
+  appBase: FastifyInstance,
+  { db, timeZone, limiter }: { db: Db; timeZone: () => Promise<string>; limiter: RateLimiter },
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Analytics'];
+  const security = [{ bearerAuth: [] }];
+  const errors = errorResponses(400, 401, 403);
+  const recorder = createPageViewRecorder(db);
+
+  app.get(
+    '/analytics/overview',
+    {
+      preHandler: auth.permission('analytics:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Headline figures of this month or this year',
+        querystring: periodQuery,
+        response: { 200: overviewResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await overview(db, request.query.period, await timeZone()) }),
+  );
+  app.get(
+    '/analytics/growth',
+    {
+      preHandler: auth.permission('analytics:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Growth against the previous month or year, and the last twelve months',
+        querystring: periodQuery,
+        response: { 200: growthResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await growth(db, request.query.period, await timeZone()) }),
+  );
+  app.get(
+    '/analytics/website',
+    {
+      preHandler: auth.permission('analytics:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Website visits from our own cookie-free page-view counting',
+        querystring: periodQuery,
+        response: { 200: websiteResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await website(db, request.query.period, await timeZone()) }),
+  );
+  // Anyone's browser reports the page it shows; no cookie, no IP stored (see page-views.ts).
+  app.post(
+    '/analytics/pageview',
+    {
+      // Fastify's request log (info) names the client's address: a page view is not logged at all,
+      // so no address of a visit is written anywhere (warnings and errors still are).
+      logLevel: 'warn',
+      preHandler: auth.optional,
+      schema: {
+        tags,
+        summary: 'Count a page view (cookie-free; bots are not counted)',
+        body: pageViewRequest,
+        response: { 204: z.null(), ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      // One address may not inflate the figures: 600 views an hour is more than a person clicks.
+      const limit = await limiter.hit(await recorder.limitKey(request.ip), 600, 3_600_000);
+      if (limit.allowed) {
+        await recorder.record({ ...request.body, ip: request.ip, userAgent: request.headers['user-agent'], host: request.headers.host });
+      }
+      return reply.code(204).send(null);
+    },
+  );
   app.get(
     '/analytics/engagement',
     {

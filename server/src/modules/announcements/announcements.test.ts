@@ -68,6 +68,32 @@ describe('announcements', () => {
     });
   });
 
+  it('hides an announcement once its endDate has passed: ended a moment ago, or ended early by an edit', async () => {
+    const justOver = json(
+      await create({
+        title: 'Just over',
+        content: 'c',
+        startDate: iso(-2),
+        endDate: new Date(Date.now() - 1_000).toISOString(),
+        published: true,
+      }),
+    ).data.announcement;
+    expect(justOver.active).toBe(false);
+    const running = json(await create({ title: 'Ending early', content: 'c', startDate: iso(-1), endDate: iso(3), published: true })).data
+      .announcement;
+    expect(await activeTitles()).toContain('Ending early');
+    expect(await activeTitles()).not.toContain('Just over');
+    const ended = await t.request({
+      method: 'PUT',
+      url: `/api/announcements/${running.id}`,
+      token: pastor,
+      payload: { ...running, endDate: new Date(Date.now() - 1_000).toISOString() },
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(json(ended).data.announcement.active).toBe(false);
+    expect(await activeTitles()).not.toContain('Ending early');
+  });
+
   it('validates with clear texts', async () => {
     const noTitle = await create({ title: '', content: 'c', startDate: iso(0), endDate: iso(1) });
     expect(noTitle.statusCode).toBe(400);

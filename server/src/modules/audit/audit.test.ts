@@ -48,6 +48,8 @@ describe('GET /api/admin/audit', () => {
         summary: `change ${i}`,
       });
     }
+    // PGlite's clock reads in milliseconds: back-to-back entries can share a time, so the newest is written a moment later.
+    await new Promise((r) => setTimeout(r, 5));
     await recordAudit(t.database.db, { ...actor, action: 'prayer.approved', entityType: 'prayer', entityId: 'p1' });
 
     const all = json(await t.request({ method: 'GET', url: '/api/admin/audit?limit=2', token }));

@@ -25,7 +25,9 @@ export interface AuditEntryInput extends AuditActor {
 /** The signed-in leader behind a request (call inside a guarded route). */
 export function auditActor(request: FastifyRequest): AuditActor {
   const u = request.user;
-  return { actorId: u?.id ?? null, actorName: u?.name ?? 'system', actorRole: u?.role ?? 'system', ip: request.ip ?? null };
+  // A change made through a developer API key names the key's owner and says it came through the API.
+  const name = u ? (request.apiKey ? `${u.name} (API key)` : u.name) : 'system';
+  return { actorId: u?.id ?? null, actorName: name, actorRole: u?.role ?? 'system', ip: request.ip ?? null };
 }
 
 /**
@@ -44,6 +46,39 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntryInput): Promise<v
     summary: entry.summary ?? '',
     before: entry.before === undefined ? null : entry.before,
     after: entry.after === undefined ? null : entry.after,
+    ip: entry.ip ?? null,
+  });
+}
+
+/** Who reads: the signed-in person (a row from auth, or a service's actor). */
+export interface Reader {
+  id: string;
+  name: string;
+  role: string;
+}
+
+/**
+ * POPIA (issue 17): "every read of another person's record by a leader is in
+ * the audit log". Call it when a record about someone else is opened (one
+ * prayer, one gift, one certificate, someone's care visits); a person reading
+ * their own record leaves no entry. `ownerId` null means the record belongs
+ * to no account (an anonymous gift, a prayer asked on someone's behalf): that
+ * is still someone else's.
+ */
+export async function recordRead(
+  db: DbOrTx,
+  reader: Reader,
+  entry: { entityType: string; entityId: string; ownerId: string | null; summary: string; ip?: string | null },
+): Promise<void> {
+  if (entry.ownerId && entry.ownerId === reader.id) return;
+  await recordAudit(db, {
+    actorId: reader.id,
+    actorName: reader.name,
+    actorRole: reader.role,
+    action: `${entry.entityType}.viewed`,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    summary: entry.summary,
     ip: entry.ip ?? null,
   });
 }

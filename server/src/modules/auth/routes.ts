@@ -11,7 +11,7 @@ import {
   updatePasswordRequest,
 } from '@church/contract/auth';
 import { errorResponse, messageResponse, errorResponses } from '@church/contract/http';
-import { auth, currentUser } from '../../plugins/auth';
+import { auth, currentUserRow } from '../../plugins/auth';
 import { presentUser } from '../users/presenter';
 import type { AuthService } from './service';
 
@@ -52,7 +52,7 @@ export async function authRoutes(appBase: FastifyInstance, { service }: { servic
       preHandler: auth.required,
       schema: { tags, summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: meResponse, 401: errorResponse } },
     },
-    async (request) => ({ status: 'success' as const, data: { user: presentUser(currentUser(request)) } }),
+    async (request) => ({ status: 'success' as const, data: { user: presentUser(await currentUserRow(request)) } }),
   );
 
   app.patch(
@@ -68,7 +68,11 @@ export async function authRoutes(appBase: FastifyInstance, { service }: { servic
       },
     },
     async (request) => {
-      const { user, token } = await service.updatePassword(currentUser(request), request.body.currentPassword, request.body.newPassword);
+      const { user, token } = await service.updatePassword(
+        await currentUserRow(request),
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
       return { status: 'success' as const, message: 'Password updated successfully', token, user: presentUser(user) };
     },
   );

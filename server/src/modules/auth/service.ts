@@ -2,14 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RESET_TOKEN_TTL_MS } from '@church/contract/auth';
 import type { z } from 'zod';
 import type { registerRequest } from '@church/contract/auth';
+import { WRONG_CURRENT_PASSWORD } from '@church/contract/members';
 import { isUniqueViolation } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { badRequest, conflict, HttpError, unauthorized } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import { MAIL_SECRET_SLOT, type Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { randomToken, sha256, type TokenService } from '../../lib/tokens';
 import type { AuthRepository } from './repository';
+import { noWebhooks, webhookMember, type WebhookEmit } from '../developers/webhooks/events';
 
 interface Deps {
   repo: AuthRepository;
@@ -18,7 +20,8 @@ interface Deps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
-  login: { maxPerIp: number; maxPerAccount: number; windowMs: number; signupsPerIpPerHour: number };
+  login: { maxPerIp: number; maxPerAccount: number; accountCeiling: number; windowMs: number; signupsPerIpPerHour: number };
+  webhooks?: WebhookEmit;
 }
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
@@ -38,17 +41,20 @@ export function createAuthService(d: Deps) {
     if (await d.repo.findUserByEmail(input.email)) throw conflict(DUPLICATE_EMAIL_MESSAGE);
     const passwordHash = await hashPassword(input.password);
     try {
-      const user = await d.repo.insertUser({
-        name: input.name,
-        email: input.email,
-        passwordHash,
-        phone: input.phone ?? null,
-        address: input.address ?? null,
-        role: isDeveloper ? 'developer' : 'member',
-        permissions: isDeveloper ? ['api:access'] : [],
-        developerProfile: isDeveloper ? (input.developerProfile ?? {}) : null,
-        communicationPreferences: input.communicationPreferences ?? null,
-      });
+      const user = await d.repo.insertUser(
+        {
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          phone: input.phone ?? null,
+          address: input.address ?? null,
+          role: isDeveloper ? 'developer' : 'member',
+          permissions: isDeveloper ? ['api:access'] : [],
+          developerProfile: isDeveloper ? (input.developerProfile ?? {}) : null,
+          communicationPreferences: input.communicationPreferences ?? null,
+        },
+        (tx, user) => (isDeveloper ? Promise.resolve() : (d.webhooks ?? noWebhooks)(tx, 'member.created', webhookMember(user))),
+      );
       return { user, token: await issue(user) };
     } catch (err) {
       // Two registrations racing for one address: the unique index decides.
@@ -57,30 +63,64 @@ export function createAuthService(d: Deps) {
     }
   }
 
+  /**
+   * Failed sign-ins are counted three ways (OWASP Authentication Cheat Sheet,
+   * "account lockout"): per address, per account from that address, and per
+   * account from everywhere with a much higher ceiling. Someone guessing from
+   * one place is stopped after a few tries at that account, while a stranger
+   * elsewhere cannot lock its owner out with a handful of bad passwords; a
+   * distributed guess still meets the ceiling. Successes never count, so a
+   * church's shared connection is not used up by its members signing in.
+   */
   async function login(email: string, password: string, ip: string) {
-    const { windowMs, maxPerIp, maxPerAccount } = d.login;
-    const ipHit = await d.limiter.hit(`login:ip:${ip}`, maxPerIp, windowMs);
-    if (!ipHit.allowed) throw tooMany(ipHit.retryAfterSeconds);
-    // Only failures count against an account, so its owner is not locked out by their own successes.
-    const accountKey = `login:account:${email}`;
-    const failures = await d.limiter.peek(accountKey);
-    if (failures.count >= maxPerAccount) throw tooMany(failures.retryAfterSeconds);
+    const { windowMs, maxPerIp, maxPerAccount, accountCeiling } = d.login;
+    const keys = { ip: `login:ip:${ip}`, pair: `login:account-ip:${email}:${ip}`, account: `login:account:${email}` };
+    const seen = await d.limiter.peekMany([keys.ip, keys.pair, keys.account]);
+    const over = [
+      [keys.ip, maxPerIp],
+      [keys.pair, maxPerAccount],
+      [keys.account, accountCeiling],
+    ] as const;
+    for (const [key, max] of over) {
+      const r = seen.get(key);
+      if (r && r.count >= max) throw tooMany(r.retryAfterSeconds);
+    }
 
     const user = await d.repo.findUserByEmail(email);
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) {
-      await d.limiter.hit(accountKey, maxPerAccount, windowMs);
+      await Promise.all(over.map(([key, max]) => d.limiter.hit(key, max, windowMs)));
       throw unauthorized('Invalid credentials');
     }
     if (!user.isActive) throw new HttpError(403, 'This account has been deactivated. Please contact the church office.');
-    await d.limiter.reset(accountKey);
+    // The owner got in from here: their own earlier typos no longer count at this address.
+    await d.limiter.reset(keys.pair);
     return { user, token: await issue(user) };
   }
 
-  async function updatePassword(user: UserRow, currentPassword: string, newPassword: string) {
+  /**
+   * Checks the signed-in person's current password before a sensitive change
+   * (new password, new e-mail). Wrong answers are limited per account like
+   * sign-ins, so a borrowed session cannot be used to guess the password.
+   */
+  async function confirmCurrentPassword(user: UserRow, currentPassword: string) {
+    const { windowMs, maxPerAccount } = d.login;
+    const key = `password-check:account:${user.id}`;
+    const [seen] = (await d.limiter.peekMany([key])).values();
+    if (seen && seen.count >= maxPerAccount) throw tooMany(seen.retryAfterSeconds);
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-      throw badRequest('Your current password is not correct');
+      await d.limiter.hit(key, maxPerAccount, windowMs);
+      throw badRequest(WRONG_CURRENT_PASSWORD);
     }
+    await d.limiter.reset(key);
+  }
+
+  /**
+   * A new password ends every other session (the version moves on, and the database announces it:
+   * migration 0029 closes the person's chat sockets on every instance) and this one gets a fresh token.
+   */
+  async function updatePassword(user: UserRow, currentPassword: string, newPassword: string) {
+    await confirmCurrentPassword(user, currentPassword);
     const updated = await d.repo.setPassword(user.id, await hashPassword(newPassword));
     return { user: updated, token: await issue(updated) };
   }
@@ -94,14 +134,15 @@ export function createAuthService(d: Deps) {
     if (!user || !user.isActive) return;
     const token = randomToken(32);
     await d.repo.insertResetToken(user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
-    const link = `${d.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    // The link is the mail's secret: the stored copy holds its place only (an administrator's backup must not take over the account).
     await d.mailer.send({
       to: user.email,
       kind: 'password-reset',
       subject: 'Reset your password',
+      secret: `${d.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
       text:
         `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password for this account.\n` +
-        `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
+        `Open this link within one hour to choose a new password:\n\n${MAIL_SECRET_SLOT}\n\n` +
         `If you did not ask for this, you can ignore this e-mail; your password stays the same.\n`,
     });
   }
@@ -115,7 +156,7 @@ export function createAuthService(d: Deps) {
     });
   }
 
-  return { register, login, updatePassword, forgotPassword, resetPassword, issue };
+  return { register, login, confirmCurrentPassword, updatePassword, forgotPassword, resetPassword, issue };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
 

@@ -2,9 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { bookById } from '@church/contract/bible/books';
 import type { ImportSummary } from '@church/contract/bible/schemas';
 import type { Db, Tx } from '../../db/client';
-import { bibleBooks, bibleChapters, bibleTranslations, bibleVerses } from '../../db/schema/index';
+import { bibleBooks, bibleTranslations } from '../../db/schema/index';
+import { insertChapters, insertVerses } from './bulk-insert';
 import { presentChapter } from './presenter';
-import { parseUsfm, UsfmError, type ParsedBook } from './usfm-parser';
+import type { ParsedBook } from './usfm-parser';
+
+// Parsing lives beside the file readers (no database code), so a worker thread can load it alone.
+export { parseUsfmFiles } from './usfm-files';
 
 export interface TranslationMeta {
   id: string;
@@ -12,24 +16,6 @@ export interface TranslationMeta {
   englishName?: string;
   shortName?: string;
   language?: string;
-}
-
-const BATCH = 1000;
-
-async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
-}
-
-/** Parses USFM files; books come out in canonical order, and a book given twice is refused. */
-export function parseUsfmFiles(files: Array<{ name: string; content: string }>): ParsedBook[] {
-  const books = files.map((f) => parseUsfm(f.content, f.name));
-  const seen = new Set<string>();
-  for (const b of books) {
-    if (seen.has(b.id)) throw new UsfmError(`The book ${b.id} appears in more than one file`);
-    seen.add(b.id);
-  }
-  const order = (b: ParsedBook) => bookById(b.id)?.order ?? 1000;
-  return books.sort((a, b) => order(a) - order(b));
 }
 
 /**
@@ -103,9 +89,8 @@ export async function importTranslation(db: Db, meta: TranslationMeta, books: Pa
     );
     chapters = chapterRows.length;
     verses = verseRows.length;
-    // Chapter bodies are large: smaller batches keep each statement modest.
-    for (let i = 0; i < chapterRows.length; i += 100) await tx.insert(bibleChapters).values(chapterRows.slice(i, i + 100));
-    await insertInBatches(verseRows, (batch) => tx.insert(bibleVerses).values(batch));
+    await insertChapters(tx, chapterRows);
+    await insertVerses(tx, verseRows);
     // Fresh statistics, so the planner uses the full-text index for rare words and scans only for very common ones.
     await tx.execute(sql`analyze bible_verses`);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dailyVerseResponse } from '@church/contract/bible/daily-verse';
+import { dailyVerseQuery, dailyVerseResponse } from '@church/contract/bible/daily-verse';
 import {
   booksParams,
   booksResponse,
@@ -15,6 +15,7 @@ import {
 import { errorResponse, errorResponses } from '@church/contract/http';
 import { auth } from '../../plugins/auth';
 import type { BibleService } from './service';
+import { publicRead } from '../../plugins/public-cache';
 
 const errors = errorResponses(400, 404, 502, 503, 504);
 /** A whole Bible as USFM is a few megabytes. */
@@ -32,14 +33,24 @@ export async function bibleRoutes(appBase: FastifyInstance, { service }: { servi
     '/bible/daily-verse',
     {
       preHandler: auth.optional,
-      schema: { tags, summary: "Today's verse (rotates over seven references by day)", response: { 200: dailyVerseResponse } },
+      config: publicRead('bible'),
+      schema: {
+        tags,
+        summary: "Today's verse (rotates over seven references by day), in the translation asked for",
+        querystring: dailyVerseQuery,
+        response: { 200: dailyVerseResponse, ...errors },
+      },
     },
-    async () => ({ status: 'success' as const, data: { verse: await service.dailyVerse() } }),
+    async (request) => ({ status: 'success' as const, data: { verse: await service.dailyVerse(new Date(), request.query) } }),
   );
 
   app.get(
     '/bible/versions',
-    { preHandler: auth.optional, schema: { tags, summary: 'Translations this server can serve', response: { 200: versionsResponse } } },
+    {
+      preHandler: auth.optional,
+      config: publicRead('bible'),
+      schema: { tags, summary: 'Translations this server can serve', response: { 200: versionsResponse } },
+    },
     async () => ({ status: 'success' as const, data: { versions: await service.versions() } }),
   );
 

@@ -6,7 +6,7 @@ import {
   FALLBACK_DAILY_VERSE,
   type DailyVerse,
 } from '@church/contract/bible/daily-verse';
-import { offlineVerse } from '@church/contract/bible/offline-verses';
+import { OFFLINE_VERSION, offlineVerse } from '@church/contract/bible/offline-verses';
 import { parseReference, tryParseReference } from '@church/contract/bible/reference';
 import { verseText } from '@church/contract/bible/chapter-text';
 import {
@@ -128,26 +128,37 @@ export function createBibleService({
 
     chapter,
 
-    /** Spec 000 §9: today's reference in BSB; offline text, then John 3:16 (KJV), when it cannot be read. */
-    async dailyVerse(now = new Date()): Promise<DailyVerse> {
+    /**
+     * Spec 000 §9: today's reference in BSB; offline text, then John 3:16 (KJV), when it cannot be read.
+     * `version` reads it in another translation (the reader's chosen chip); `offset` steps along the
+     * rotation, so 'Refresh verse' shows another verse.
+     */
+    async dailyVerse(now = new Date(), opts: { version?: string; offset?: number } = {}): Promise<DailyVerse> {
       const date = calendarDay(now, await Promise.resolve(timeZone()).catch(() => 'Africa/Johannesburg'));
+      const version = (opts.version ?? DAILY_VERSE_VERSION).toUpperCase();
+      const offset = opts.offset ?? 0;
+      const key = `${date}/${version}/${offset}`;
       // Every home page asks: keep today's answer (an offline one only briefly, so the real text shows once it can be read).
-      const kept = dailyCache.get(date);
+      const kept = dailyCache.get(key);
       if (kept && (!kept.verse.offline || Date.now() - kept.at < OFFLINE_DAILY_RETRY_MS)) return kept.verse;
-      const reference = dailyReferenceFor(date);
+      if (version !== DAILY_VERSE_VERSION && !(await repo.translation(version)) && !knownVersion(version)?.upstreamId) {
+        throw unavailable(version);
+      }
+      const reference = dailyReferenceFor(date, offset);
       const ref = parseReference(reference);
-      const version = DAILY_VERSE_VERSION;
       const text = await withDeadline(readVerse(version, ref.book.id, ref.chapter, ref.verse!), dailyVerseDeadlineMs).catch(
         () => undefined,
       );
-      const offline = offlineVerse(reference);
-      const verse: DailyVerse = text
-        ? { reference, version, text, date, fullReference: `${reference} (${version})`, offline: false }
-        : offline
-          ? { reference, version, text: offline, date, fullReference: `${reference} (${version})`, offline: true }
-          : { ...FALLBACK_DAILY_VERSE, date };
-      dailyCache.clear();
-      dailyCache.set(date, { at: Date.now(), verse });
+      // The offline verses are BSB wording: never shown under another translation's name.
+      const offline = version === OFFLINE_VERSION ? offlineVerse(reference) : undefined;
+      let verse: DailyVerse;
+      if (text) verse = { reference, version, text, date, fullReference: `${reference} (${version})`, offline: false };
+      else if (offline) verse = { reference, version, text: offline, date, fullReference: `${reference} (${version})`, offline: true };
+      else if (version === DAILY_VERSE_VERSION || version === FALLBACK_DAILY_VERSE.version) verse = { ...FALLBACK_DAILY_VERSE, date };
+      else throw new HttpError(503, `The ${version} text cannot be read right now`);
+      // Today's answers only: yesterday's keys go when the day changes.
+      for (const k of dailyCache.keys()) if (!k.startsWith(`${date}/`)) dailyCache.delete(k);
+      dailyCache.set(key, { at: Date.now(), verse });
       return verse;
     },
 

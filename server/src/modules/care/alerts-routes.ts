@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { alertPreferencesResponse, alertPreferencesSchema } from '@church/contract/care';
+import { CARE_TEXTS, alertPreferencesResponse, alertPreferencesSchema } from '@church/contract/care';
 import { errorResponses } from '@church/contract/http';
 import type { Db } from '../../db/client';
 import { leaderAlertPrefs } from '../../db/schema/index';
@@ -54,7 +54,7 @@ export async function alertPreferencesRoutes(appBase: FastifyInstance, { db }: {
         .insert(leaderAlertPrefs)
         .values({ userId: currentUser(request).id, ...values })
         .onConflictDoUpdate({ target: leaderAlertPrefs.userId, set: values });
-      return { status: 'success' as const, message: 'Alert preferences saved', data: { preferences: request.body } };
+      return { status: 'success' as const, message: CARE_TEXTS.alertsSaved, data: { preferences: request.body } };
     },
   );
 }

@@ -11,6 +11,7 @@ export interface Alert {
   topic: AlertTopic;
   title: string;
   message: string;
+  /** A path in the app ('/visitors'); e-mails carry it as a full address under PUBLIC_URL. */
   link: string;
 }
 interface ChurchSwitches {
@@ -33,11 +34,14 @@ export function createLeaderAlerts({
   mailer,
   switches,
   log,
+  publicUrl,
 }: {
   db: Db;
   mailer: Mailer;
   switches: () => Promise<ChurchSwitches>;
   log: FastifyBaseLogger;
+  /** The address people reach the app at (config PUBLIC_URL, no trailing slash): a mail has no page to be relative to. */
+  publicUrl: string;
 }) {
   async function send(alert: Alert) {
     const church = await switches();
@@ -66,12 +70,23 @@ export function createLeaderAlerts({
       })),
     );
     if (church.emailNotifications && mailer.smtpConfigured) {
-      // Mail is slow and may fail; the in-app rows above are already written, so it does not hold up the request.
-      for (const l of leaders.filter((x) => x.emailAlerts)) {
-        mailer
-          .send({ to: l.email, kind: 'leader-alert', subject: alert.title, text: `${alert.message}\n\nOpen: ${alert.link}` })
-          .catch((err) => log.error({ err }, 'leader alert mail failed'));
-      }
+      // send() only writes the outbox row and queues its delivery (the mail.send job talks to SMTP and
+      // retries), so it is quick: awaited, the mail is queued before the request answers. A failure is
+      // logged per leader; the in-app rows above are already written.
+      await Promise.all(
+        leaders
+          .filter((x) => x.emailAlerts)
+          .map((l) =>
+            mailer
+              .send({
+                to: l.email,
+                kind: 'leader-alert',
+                subject: alert.title,
+                text: `${alert.message}\n\nOpen: ${publicUrl}${alert.link}`,
+              })
+              .catch((err) => log.error({ err }, 'leader alert mail failed')),
+          ),
+      );
     }
     return leaders.length;
   }

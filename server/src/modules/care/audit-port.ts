@@ -1,10 +1,10 @@
 import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../../db/schema/index';
+import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 
 /** What the care, events and prayer services tell the audit log about a leader's action on someone else's data. */
 export interface AuditEntry {
-  actor: UserRow;
+  actor: SessionUser;
   action: string;
   entityType: string;
   entityId: string;

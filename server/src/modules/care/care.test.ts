@@ -42,8 +42,9 @@ describe('POST /api/care/visits', () => {
         },
       },
     });
-    const profile = json(await t.request({ url: '/api/members/profile', token: member.token })).data.user;
-    expect(profile.lastContacted).toBeTruthy();
+    // lastContacted is a leader's field: read it as the pastor (the member's own profile never carries it).
+    const detail = json(await t.request({ url: `/api/members/${member.user.id}`, token: pastor.token })).data;
+    expect(detail.member.lastContacted).toBeTruthy();
   });
 
   it.each([
@@ -63,7 +64,7 @@ describe('POST /api/care/visits', () => {
     expect((await record(pastor.token, { memberId: missing, visitedOn: day(0) })).statusCode).toBe(404);
     const elder = await createUser(t, { role: 'elder' });
     const res = await record(pastor.token, { memberId: member.user.id, visitedOn: day(0), followUpOn: day(1), assigneeId: elder.user.id });
-    expect(json(res).message).toBe('Follow-ups can only be assigned to a pastor or administrator');
+    expect(json(res).message).toBe(CARE_TEXTS.assigneeNotLeader);
   });
 });
 
@@ -116,9 +117,9 @@ describe('follow-ups and the care inbox', () => {
     });
     expect(inbox.counts).toMatchObject({ mine: 2, mineOverdue: 1 });
     expect(inbox.counts.overdue).toBeGreaterThanOrEqual(1);
-    const mine = json(await t.request({ url: '/api/care/inbox?mine=true', token: pastor.token })).data;
+    const mine = json(await t.request({ url: '/api/care/inbox?scope=mine', token: pastor.token })).data;
     expect(mine.items).toHaveLength(2);
-    const adminMine = json(await t.request({ url: '/api/care/inbox?mine=true', token: admin.token })).data;
+    const adminMine = json(await t.request({ url: '/api/care/inbox?scope=mine', token: admin.token })).data;
     expect(adminMine.items).toEqual([]); // visits recorded by the admin were assigned to the pastor
 
     const done = await t.request({
@@ -128,7 +129,7 @@ describe('follow-ups and the care inbox', () => {
       payload: { done: true },
     });
     expect(json(done)).toMatchObject({ message: CARE_TEXTS.followUpDone, data: { visit: { followUpDoneAt: expect.any(String) } } });
-    const after = json(await t.request({ url: '/api/care/inbox?mine=true', token: pastor.token })).data;
+    const after = json(await t.request({ url: '/api/care/inbox?scope=mine', token: pastor.token })).data;
     expect(after.counts).toMatchObject({ mine: 1, mineOverdue: 0 });
     expect(
       (await t.request({ method: 'PATCH', url: `/api/care/visits/${missing}/follow-up`, token: pastor.token, payload: { done: true } }))

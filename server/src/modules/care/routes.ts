@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CARE_TEXTS,
+  careAssignRequest,
+  careAssignResponse,
   careInboxQuery,
+  careItemParams,
   careInboxResponse,
   careVisitRequest,
   careVisitResponse,
@@ -33,12 +36,36 @@ export async function careRoutes(appBase: FastifyInstance, { service }: { servic
       schema: {
         tags,
         security,
-        summary: 'The care inbox: visit follow-ups, pending prayers and new visitors, with due days and counts',
+        summary: 'The care inbox: visit follow-ups, pending prayers and visitors being followed up, with assignee, due day and counts',
         querystring: careInboxQuery,
         response: { 200: careInboxResponse, ...errors },
       },
     },
-    async (request) => ({ status: 'success' as const, data: await service.inbox(currentUser(request), request.query.mine) }),
+    async (request) => ({ status: 'success' as const, data: await service.inbox(currentUser(request), request.query) }),
+  );
+
+  app.patch(
+    '/care/items/:kind/:id/assignee',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Assign an open care inbox item (follow-up, prayer or visitor) to a pastor or administrator, or to nobody',
+        params: careItemParams,
+        body: careAssignRequest,
+        response: { 200: careAssignResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { kind, id } = request.params;
+      const data = await service.assign(currentUser(request), kind, id, request.body.assigneeId);
+      return {
+        status: 'success' as const,
+        message: data.assignee ? CARE_TEXTS.assigned(data.assignee.name) : CARE_TEXTS.unassigned,
+        data,
+      };
+    },
   );
 
   app.get(
@@ -70,7 +97,7 @@ export async function careRoutes(appBase: FastifyInstance, { service }: { servic
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await service.listVisits(q);
+      const { rows, total } = await service.listVisits(currentUser(request), q);
       return { status: 'success' as const, data: { visits: rows.map(presentVisit), page: q.page, limit: q.limit, total } };
     },
   );

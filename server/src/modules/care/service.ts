@@ -1,26 +1,43 @@
 import type { z } from 'zod';
-import { CARE_RESPONSE_DAYS, FOLLOW_UP_NEW_DAYS, type careVisitRequest, type CareItem } from '@church/contract/care';
+import type { SessionUser } from '../../plugins/auth';
+import {
+  CARE_RESPONSE_DAYS,
+  CARE_TEXTS,
+  FOLLOW_UP_NEW_DAYS,
+  type careVisitRequest,
+  type CareItem,
+  type CareItemKind,
+  type CareScope,
+} from '@church/contract/care';
 import { can } from '@church/contract/roles';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema/index';
 import { badRequest, notFound } from '../../lib/errors';
 import { dayIn } from '../../lib/zoned-time';
 import type { AuditFn } from './audit-port';
+import { recordRead } from '../audit/audit';
+import { createNotifications } from '../notifications/repository';
 import type { CareRepository } from './repository';
 
 type VisitInput = z.output<typeof careVisitRequest>;
 
-const LINKS: Record<CareItem['kind'], (id: string) => string> = {
+const LINKS: Record<CareItemKind, (id: string) => string> = {
   follow_up: () => '/pastoral-care?tab=visits',
   prayer: (id) => `/prayers/${id}`,
   visitor: () => '/visitors',
 };
-const TITLES: Record<string, string> = {
+const KIND_NOUN: Record<CareItemKind, string> = { follow_up: 'Follow-up', prayer: 'Prayer request', visitor: 'Visitor follow-up' };
+const FOLLOW_UP_TITLES: Record<string, string> = {
   visit: 'Follow up after home visit',
   call: 'Follow up after phone call',
   hospital: 'Follow up after hospital visit',
   counselling: 'Follow up after counselling',
 };
+/** The inbox row's title from its raw title: a visit's kind, a prayer's title, a visitor's status. */
+function itemTitle(kind: CareItemKind, raw: string) {
+  if (kind === 'follow_up') return FOLLOW_UP_TITLES[raw] ?? 'Follow up';
+  if (kind === 'prayer') return `Prayer: ${raw}`;
+  return raw === 'contacted' ? 'Visitor contacted: follow up' : 'New visitor';
+}
 
 export function createCareService({
   db,
@@ -36,23 +53,36 @@ export function createCareService({
   const today = async () => dayIn(await timeZone(), new Date());
 
   return {
-    listVisits: async (opts: { memberId?: string; followUp: 'due' | 'all'; page: number; limit: number }) =>
-      repo.listVisits({
+    /** Care notes are the most confidential record a church keeps: each read of them is in the audit log (POPIA). */
+    async listVisits(reader: SessionUser, opts: { memberId?: string; followUp: 'due' | 'all'; page: number; limit: number }) {
+      const page = await repo.listVisits({
         memberId: opts.memberId,
         dueBy: opts.followUp === 'due' ? await today() : undefined,
         page: opts.page,
         limit: opts.limit,
-      }),
+      });
+      const people = [...new Set(page.rows.map((r) => r.member.id))].filter((id) => id !== reader.id);
+      if (people.length)
+        await recordRead(db, reader, {
+          entityType: opts.memberId ? 'member' : 'care_visits',
+          entityId: opts.memberId ?? `page ${opts.page}`,
+          ownerId: opts.memberId ?? null,
+          summary: opts.memberId
+            ? `Read the pastoral visits of ${page.rows[0]?.member.name ?? 'a member'}`
+            : `Read the pastoral visit list (${people.length} ${people.length === 1 ? 'person' : 'people'})`,
+        });
+      return page;
+    },
 
-    async recordVisit(actor: UserRow, input: VisitInput) {
+    async recordVisit(actor: SessionUser, input: VisitInput) {
       if (input.visitedOn > (await today())) throw badRequest('The visit date cannot be in the future');
       return db.transaction(async (tx) => {
         const person = await repo.personExists(tx, input.memberId);
-        if (!person) throw notFound('Member not found');
+        if (!person || person.erasedAt) throw notFound('Member not found');
         if (input.assigneeId) {
           const leader = await repo.personExists(tx, input.assigneeId);
-          if (!leader) throw notFound('Leader not found');
-          if (!can({ role: leader.role }, 'care:notes')) throw badRequest('Follow-ups can only be assigned to a pastor or administrator');
+          if (!leader || leader.erasedAt || !leader.isActive) throw notFound('Leader not found');
+          if (!can({ role: leader.role }, 'care:notes')) throw badRequest(CARE_TEXTS.assigneeNotLeader);
         }
         const row = await repo.insertVisit(tx, {
           memberId: input.memberId,
@@ -77,7 +107,7 @@ export function createCareService({
       });
     },
 
-    async setFollowUpDone(actor: UserRow, id: string, done: boolean) {
+    async setFollowUpDone(actor: SessionUser, id: string, done: boolean) {
       return db.transaction(async (tx) => {
         const current = await repo.findVisit(id, tx);
         if (!current) throw notFound('Visit not found');
@@ -95,28 +125,71 @@ export function createCareService({
       });
     },
 
-    async inbox(actor: UserRow, mineOnly: boolean) {
-      const rows = await repo.inbox(await today(), CARE_RESPONSE_DAYS);
-      const items: CareItem[] = rows.map((r) => ({
-        kind: r.kind as CareItem['kind'],
+    async inbox(actor: SessionUser, q: { scope: CareScope; kind?: CareItemKind; page: number; limit: number }) {
+      const tz = await timeZone();
+      const [page, leaders] = await Promise.all([
+        repo.inbox({ ...q, me: actor.id, today: dayIn(tz, new Date()), timeZone: tz, responseDays: CARE_RESPONSE_DAYS }),
+        repo.careLeaders(),
+      ]);
+      const items: CareItem[] = page.items.map((r) => ({
+        kind: r.kind,
         id: r.id,
-        title: r.kind === 'follow_up' ? (TITLES[r.title] ?? 'Follow up') : r.kind === 'prayer' ? `Prayer: ${r.title}` : r.title,
+        title: itemTitle(r.kind, r.title),
         person: r.person,
         assignee: r.assignee_id ? { _id: r.assignee_id, id: r.assignee_id, name: r.assignee_name ?? '' } : null,
         dueOn: r.due_on,
         status: r.overdue ? 'overdue' : 'open',
-        link: LINKS[r.kind as CareItem['kind']](r.id),
+        link: LINKS[r.kind](r.id),
       }));
-      const mine = items.filter((i) => i.assignee?.id === actor.id);
       return {
-        items: mineOnly ? mine : items,
-        counts: {
-          open: items.length,
-          mine: mine.length,
-          overdue: items.filter((i) => i.status === 'overdue').length,
-          mineOverdue: mine.filter((i) => i.status === 'overdue').length,
-        },
+        items,
+        page: q.page,
+        limit: q.limit,
+        total: page.total,
+        counts: page.counts,
+        assignees: leaders.map((l) => ({ _id: l.id, id: l.id, name: l.name })),
       };
+    },
+
+    /** Gives an open inbox item (follow-up, prayer or visitor) to a pastor or administrator, or back to nobody. */
+    async assign(actor: SessionUser, kind: CareItemKind, id: string, assigneeId: string | null) {
+      return db.transaction(async (tx) => {
+        const item = await repo.lockItem(tx, kind, id);
+        if (!item) throw notFound(CARE_TEXTS.itemNotFound);
+        let leader: { id: string; name: string } | null = null;
+        if (assigneeId) {
+          const person = await repo.personExists(tx, assigneeId);
+          if (!person || person.erasedAt || !person.isActive) throw notFound('Leader not found');
+          if (!can({ role: person.role }, 'care:notes')) throw badRequest(CARE_TEXTS.assigneeNotLeader);
+          leader = { id: person.id, name: person.name };
+        }
+        if (item.assignee_id !== assigneeId) {
+          await repo.assignItem(tx, kind, id, assigneeId);
+          await audit(tx, {
+            actor,
+            action: 'care.assigned',
+            entityType: kind === 'follow_up' ? 'care_visit' : kind,
+            entityId: id,
+            summary: leader
+              ? `${KIND_NOUN[kind]} for ${item.person} assigned to ${leader.name}`
+              : `${KIND_NOUN[kind]} for ${item.person} unassigned`,
+            before: { assigneeId: item.assignee_id },
+            after: { assigneeId },
+          });
+          // The new assignee hears about it in the app (not when they took it themselves).
+          if (leader && leader.id !== actor.id)
+            await createNotifications(tx, [
+              {
+                userId: leader.id,
+                type: kind === 'prayer' ? 'prayer' : 'other',
+                title: 'Assigned to you',
+                message: `${actor.name} asked you to follow up: ${KIND_NOUN[kind].toLowerCase()} for ${item.person}.`,
+                link: '/pastoral-care',
+              },
+            ]);
+        }
+        return { kind, id, assignee: leader && { _id: leader.id, id: leader.id, name: leader.name } };
+      });
     },
 
     async followUp(limit: number) {

@@ -73,6 +73,24 @@ describe('rooms', () => {
     expect(list.find((r: { id: string }) => r.id === general.id).isMember).toBe(false);
   });
 
+  it('the room list is paginated like the rest of the API: page, limit and total beside the rooms', async () => {
+    const all = json(await t.request({ method: 'GET', url: '/api/chat/rooms', token: member.token })).data;
+    expect(all).toMatchObject({ page: 1, limit: 50 });
+    expect(all.total).toBe(all.rooms.length);
+    const first = json(await t.request({ method: 'GET', url: '/api/chat/rooms?page=1&limit=2', token: member.token })).data;
+    const second = json(await t.request({ method: 'GET', url: '/api/chat/rooms?page=2&limit=2', token: member.token })).data;
+    expect(first).toMatchObject({ page: 1, limit: 2, total: all.total });
+    expect(second).toMatchObject({ page: 2, limit: 2, total: all.total });
+    expect([...first.rooms, ...second.rooms].map((r: { id: string }) => r.id)).toEqual(
+      all.rooms.slice(0, 4).map((r: { id: string }) => r.id),
+    );
+    const past = json(await t.request({ method: 'GET', url: '/api/chat/rooms?page=99&limit=2', token: member.token })).data;
+    expect(past).toMatchObject({ rooms: [], page: 99, total: all.total });
+    const bad = await t.request({ method: 'GET', url: '/api/chat/rooms?limit=1000', token: member.token });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).message).toMatch(/limit must be 100 or less/);
+  });
+
   it('unknown rooms are 404 and bad ids 400', async () => {
     expect(
       (await t.request({ method: 'POST', url: '/api/chat/rooms/8d7b9f0e-0000-4000-8000-000000000000/join', token: member.token }))

@@ -9,11 +9,12 @@ import multipart from '@fastify/multipart';
 import { idParams, errorResponses } from '@church/contract/http';
 import { messageResponse } from '@church/contract/chat/api';
 import { CHAT_ERRORS, CHAT_TEXTS } from '@church/contract/chat/constants';
-import { fileTooLargeText, safeFileName, sniffFileType } from '@church/contract/chat/files';
+import { fileTooLargeText, nameContradictsType, safeFileName, sniffFileType } from '@church/contract/chat/files';
 import { normaliseMessageText } from '@church/contract/chat/messages';
 import { auth, currentUser } from '../../plugins/auth';
 import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import type { ChatService } from './service';
+import { closeAfterRefusal } from '../sermons/upload';
 
 const HEAD_BYTES = 4096;
 const BROKEN_UPLOAD = 'The upload was cut off or is not valid multipart/form-data. Please choose the file and try again.';
@@ -61,7 +62,9 @@ export async function chatFileRoutes(appBase: FastifyInstance, opts: { service: 
       const settings = await opts.service.uploadTarget(user, request.params.id);
       if (!settings.allowFiles) throw forbidden(CHAT_ERRORS.filesNotAllowed);
       if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data');
-      const part = await request.file({ limits: { fileSize: settings.maxFileSize, files: 1 } }).catch(asUploadError);
+      // One byte over the limit reaches our own count below, which refuses at once (busboy alone would
+      // truncate quietly and keep reading to the end of an endless part).
+      const part = await request.file({ limits: { fileSize: settings.maxFileSize + 1, files: 1 } }).catch(asUploadError);
       if (!part) throw badRequest('Choose a file to upload');
 
       fs.mkdirSync(dir, { recursive: true });
@@ -73,6 +76,7 @@ export async function chatFileRoutes(appBase: FastifyInstance, opts: { service: 
       const tap = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
+          if (size > settings.maxFileSize) return done(new HttpError(413, fileTooLargeText(settings.maxFileSize)));
           if (headLength < HEAD_BYTES) {
             chunks.push(chunk);
             headLength += chunk.length;
@@ -84,7 +88,7 @@ export async function chatFileRoutes(appBase: FastifyInstance, opts: { service: 
         await pipeline(part.file, tap, fs.createWriteStream(target)).catch(asUploadError);
         if (part.file.truncated) throw new HttpError(413, fileTooLargeText(settings.maxFileSize));
         const mimeType = sniffFileType(new Uint8Array(Buffer.concat(chunks).subarray(0, HEAD_BYTES)));
-        if (!mimeType) throw new HttpError(415, CHAT_TEXTS.fileTypeNotAllowed);
+        if (!mimeType || nameContradictsType(part.filename, mimeType)) throw new HttpError(415, CHAT_TEXTS.fileTypeNotAllowed);
         if (mimeType.startsWith('image/') && !settings.allowImages) throw forbidden(CHAT_ERRORS.imagesNotAllowed);
         const fields = part.fields as Record<string, { value?: unknown } | undefined>;
         const caption = typeof fields.caption?.value === 'string' ? normaliseMessageText(fields.caption.value).slice(0, 500) : '';
@@ -97,6 +101,8 @@ export async function chatFileRoutes(appBase: FastifyInstance, opts: { service: 
         return reply.code(201).send({ status: 'success' as const, data: { message } });
       } catch (err) {
         fs.rmSync(target, { force: true });
+        // Refused for its size: answer now and stop reading the rest of the stream.
+        if (err instanceof HttpError && err.statusCode === 413) closeAfterRefusal(request);
         throw err;
       }
     },

@@ -36,28 +36,60 @@ export function createChatRepository(db: Db) {
 
   return {
     db,
+    /** Who the people behind open sockets are now: rights and session state, read fresh for each action. */
+    async sessionStates(userIds: string[]) {
+      if (!userIds.length) return [];
+      return db
+        .select({
+          id: users.id,
+          name: users.name,
+          role: users.role,
+          permissions: users.permissions,
+          tokenVersion: users.tokenVersion,
+          isActive: users.isActive,
+        })
+        .from(users)
+        .where(inArray(users.id, userIds));
+    },
     async listRooms(userId: string, roomId?: string): Promise<RoomWithCounts[]> {
-      const rows = await db
+      return (await this.roomsPage(userId, { roomId })).rows;
+    },
+
+    /**
+     * Active rooms in their order, with the caller's membership and unread counts; a page of them
+     * (`limit`, `offset`) with the total riding on each row (one statement), or the one `roomId`.
+     */
+    async roomsPage(userId: string, o: { roomId?: string; limit?: number; offset?: number }) {
+      const q = db
         .select({
           room: chatRooms,
           memberCount,
           isMember: sql<boolean>`${chatRoomMembers.userId} is not null`,
           lastReadAt: chatRoomMembers.lastReadAt,
           createdByName: users.name,
+          total: sql<number>`count(*) over()`.mapWith(Number),
         })
         .from(chatRooms)
         .leftJoin(chatRoomMembers, and(eq(chatRoomMembers.roomId, chatRooms.id), eq(chatRoomMembers.userId, userId)))
         .leftJoin(users, eq(users.id, chatRooms.createdBy))
-        .where(roomId ? and(eq(chatRooms.isActive, true), eq(chatRooms.id, roomId)) : eq(chatRooms.isActive, true))
-        .orderBy(asc(chatRooms.position), asc(chatRooms.createdAt));
-      const unread = await this.unreadByRoom(userId);
-      return rows.map((r) => ({
-        ...r.room,
-        memberCount: Number(r.memberCount),
-        isMember: !!r.isMember,
-        unreadCount: r.isMember ? (unread.get(r.room.id) ?? 0) : 0,
-        createdByName: r.createdByName,
-      }));
+        .where(o.roomId ? and(eq(chatRooms.isActive, true), eq(chatRooms.id, o.roomId)) : eq(chatRooms.isActive, true))
+        .orderBy(asc(chatRooms.position), asc(chatRooms.createdAt), asc(chatRooms.id));
+      const rows = o.limit === undefined ? await q : await q.limit(o.limit).offset(o.offset ?? 0);
+      // Past the last page no row carries the total: count it on its own.
+      const total =
+        rows[0]?.total ??
+        (o.offset ? Number((await db.select({ n: count() }).from(chatRooms).where(eq(chatRooms.isActive, true)))[0]?.n ?? 0) : 0);
+      const unread = rows.some((r) => r.isMember) ? await this.unreadByRoom(userId) : new Map<string, number>();
+      return {
+        total,
+        rows: rows.map((r) => ({
+          ...r.room,
+          memberCount: Number(r.memberCount),
+          isMember: !!r.isMember,
+          unreadCount: r.isMember ? (unread.get(r.room.id) ?? 0) : 0,
+          createdByName: r.createdByName,
+        })),
+      };
     },
 
     async unreadByRoom(userId: string): Promise<Map<string, number>> {
@@ -73,6 +105,25 @@ export function createChatRepository(db: Db) {
     async findRoom(roomId: string) {
       const [row] = await db
         .select()
+        .from(chatRooms)
+        .where(and(eq(chatRooms.id, roomId), eq(chatRooms.isActive, true)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * What posting needs to know, in one round trip: the active room, whether the sender is in it,
+     * and whether this tempId was stored already (a resend).
+     */
+    async postingContext(roomId: string, senderId: string, tempId: string | null) {
+      const [row] = await db
+        .select({
+          room: chatRooms,
+          isMember: sql<boolean>`exists (select 1 from ${chatRoomMembers} m where m.room_id = ${chatRooms.id} and m.user_id = ${senderId})`,
+          resent: tempId
+            ? sql<boolean>`exists (select 1 from ${chatMessages} c where c.sender_id = ${senderId} and c.temp_id = ${tempId})`
+            : sql<boolean>`false`,
+        })
         .from(chatRooms)
         .where(and(eq(chatRooms.id, roomId), eq(chatRooms.isActive, true)))
         .limit(1);
@@ -187,27 +238,38 @@ export function createChatRepository(db: Db) {
     },
 
     /**
-     * Stores a message once per (sender, tempId): a resend returns null and the
-     * caller reads the stored one. The room's last activity moves in the same transaction.
+     * Stores a message once per (sender, tempId): a resend returns null and the caller reads the
+     * stored one. The room's last activity and the sender's read mark move in the same statement
+     * (one round trip; a statement is as atomic as a transaction, and PGlite runs each round trip
+     * on the event loop that also writes to the sockets).
      */
     async insertMessage(values: typeof chatMessages.$inferInsert): Promise<ChatMessageRow | null> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
+      const stored = db.$with('stored').as(
+        db
           .insert(chatMessages)
           .values(values)
           .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.tempId] })
-          .returning();
-        if (!row) return null;
-        await tx.update(chatRooms).set({ lastMessageAt: row.createdAt }).where(eq(chatRooms.id, row.roomId));
-        // The sender has read everything up to their own message.
-        if (row.senderId) {
-          await tx
-            .update(chatRoomMembers)
-            .set({ lastReadAt: row.createdAt })
-            .where(and(eq(chatRoomMembers.roomId, row.roomId), eq(chatRoomMembers.userId, row.senderId)));
-        }
-        return row;
-      });
+          .returning(),
+      );
+      const room = db.$with('room_touched').as(
+        db
+          .update(chatRooms)
+          .set({ lastMessageAt: sql`${stored.createdAt}` })
+          .from(stored)
+          .where(eq(chatRooms.id, stored.roomId))
+          .returning({ id: chatRooms.id }),
+      );
+      // The sender has read everything up to their own message.
+      const reader = db.$with('sender_read').as(
+        db
+          .update(chatRoomMembers)
+          .set({ lastReadAt: sql`${stored.createdAt}` })
+          .from(stored)
+          .where(and(eq(chatRoomMembers.roomId, stored.roomId), eq(chatRoomMembers.userId, stored.senderId)))
+          .returning({ u: chatRoomMembers.userId }),
+      );
+      const [row] = await db.with(stored, room, reader).select().from(stored);
+      return row ?? null;
     },
 
     async reactionsFor(messageIds: string[]) {

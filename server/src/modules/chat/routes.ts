@@ -8,6 +8,8 @@ import {
   reactResponse,
   readResponse,
   roomResponse,
+  roomsPageQuery,
+  roomsPageResponse,
   roomsResponse,
   searchResponse,
   statsResponse,
@@ -36,10 +38,17 @@ export async function chatRoutes(appBase: FastifyInstance, opts: { service: Chat
         tags,
         security: [{ bearerAuth: [] }, { apiKey: [] }],
         summary: 'Active rooms, with membership and unread counts (an API key sees the room list only)',
-        response: { 200: roomsResponse, ...errors },
+        querystring: roomsPageQuery,
+        response: { 200: roomsPageResponse, ...errors },
       },
     },
-    async (request) => ok({ rooms: request.apiKey ? await service.listPublicRooms() : await service.listRooms(currentUser(request)) }),
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rooms, total } = request.apiKey
+        ? await service.listPublicRooms({ page, limit })
+        : await service.listRooms(currentUser(request), { page, limit });
+      return ok({ rooms, page, limit, total });
+    },
   );
 
   app.post(
@@ -90,10 +99,11 @@ export async function chatRoutes(appBase: FastifyInstance, opts: { service: Chat
   app.post(
     '/chat/rooms/:id/messages',
     {
-      preHandler: auth.required,
+      // With an X-API-Key (tier holding write:chat) the message is posted as the key's owner, under the room's usual rules.
+      preHandler: auth.withApiKey('write:chat', auth.required),
       schema: {
         tags,
-        security,
+        security: [{ bearerAuth: [] }, { apiKey: [] }],
         summary: 'Post a text message (members only; tempId makes a resend safe)',
         params: idParams,
         body: sendMessageRequest,

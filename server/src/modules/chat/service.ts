@@ -73,10 +73,14 @@ export function createChatService(deps: { repo: ChatRepository; bus: ChatBus; on
     roomId: string,
     input: { text: string; messageType: string; repliedTo: string | null; tempId: string | null; file?: StoredFile },
   ) {
-    const room = await requireMember(user, roomId);
+    // requireMember's checks and the resend check in one round trip: this runs for every message.
+    const context = await repo.postingContext(roomId, user.id, input.tempId);
+    if (!context) throw notFound(CHAT_ERRORS.roomNotFound);
+    if (!context.isMember) throw forbidden(CHAT_ERRORS.notMember);
+    const { room } = context;
     if (!canPostIn(user, room.type)) throw forbidden(CHAT_ERRORS.announceOnly);
     // A resend of a stored tempId is confirmed again, never stored twice, and never throttled.
-    if (input.tempId) {
+    if (input.tempId && context.resent) {
       const existing = await repo.findByTempId(user.id, input.tempId);
       if (existing) return redeliver(existing);
     }
@@ -114,15 +118,16 @@ export function createChatService(deps: { repo: ChatRepository; bus: ChatBus; on
   return {
     canPostIn,
 
-    async listRooms(user: Actor) {
-      const rows = await repo.listRooms(user.id);
-      return rows.map((r) => presentRoom(r, canPostIn(user, r.type)));
+    /** A page of the active rooms (every one without `page`), with this person's membership and unread counts. */
+    async listRooms(user: Actor, page?: { page: number; limit: number }) {
+      const { rows, total } = await repo.roomsPage(user.id, page ? { limit: page.limit, offset: (page.page - 1) * page.limit } : {});
+      return { rooms: rows.map((r) => presentRoom(r, canPostIn(user, r.type))), total };
     },
 
     /** The room list as an API key sees it: no membership, no unread counts, no posting. */
-    async listPublicRooms() {
-      const rows = await repo.listRooms(NO_USER);
-      return rows.map((r) => presentRoom(r, false));
+    async listPublicRooms(page: { page: number; limit: number }) {
+      const { rows, total } = await repo.roomsPage(NO_USER, { limit: page.limit, offset: (page.page - 1) * page.limit });
+      return { rooms: rows.map((r) => presentRoom(r, false)), total };
     },
 
     async createRoom(user: Actor, input: CreateRoomRequest & { description: string; type: 'public' | 'announcement' }) {
@@ -157,10 +162,11 @@ export function createChatService(deps: { repo: ChatRepository; bus: ChatBus; on
           if (created) await repo.addMember(created.id, user.id, tx);
         }
       });
-      return this.listRooms(user);
+      return (await this.listRooms(user)).rooms;
     },
 
-    info: (user: Actor, roomId: string) => roomView(user, roomId, true),
+    /** Room details for anyone who may see the room; its member list only for people in it. */
+    info: async (user: Actor, roomId: string) => roomView(user, roomId, await repo.isMember(roomId, user.id)),
 
     async join(user: Actor, roomId: string) {
       await roomOrThrow(roomId);
@@ -252,6 +258,10 @@ export function createChatService(deps: { repo: ChatRepository; bus: ChatBus; on
     },
 
     memberRoomIds: (userId: string) => repo.memberRoomIds(userId),
+
+    isMember: (user: Actor, roomId: string) => repo.isMember(roomId, user.id),
+
+    sessionStates: (userIds: string[]) => repo.sessionStates(userIds),
 
     async stats(user: Actor) {
       return { ...(await repo.stats(user.id, startOfToday())), onlineUsers: deps.onlineUsers() };

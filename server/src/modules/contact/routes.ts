@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { desc, count } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import {
   CONTACT_SUCCESS_TEXT,
   contactMessageCreatedResponse,
   contactMessageRequest,
   contactMessagesQuery,
   contactMessagesResponse,
+  contactMessageResponse,
+  contactMessageUpdateRequest,
+  contactReplyRequest,
+  INBOX_TEXTS,
   type ContactMessage,
 } from '@church/contract/contact';
-import { errorResponse } from '@church/contract/http';
+import { errorResponse, errorResponses, idParams } from '@church/contract/http';
+import { notFound } from '../../lib/errors';
+import { auditActor, recordAudit } from '../audit/audit';
 import type { Db } from '../../db/client';
 import { contactMessages, type ContactMessageRow } from '../../db/schema/index';
 import type { Mailer } from '../../lib/mailer';
@@ -29,6 +35,9 @@ const present = (r: ContactMessageRow): ContactMessage => ({
   preferredContact: r.preferredContact as ContactMessage['preferredContact'],
   message: r.message,
   createdAt: r.createdAt.toISOString(),
+  readAt: r.readAt?.toISOString() ?? null,
+  repliedAt: r.repliedAt?.toISOString() ?? null,
+  archivedAt: r.archivedAt?.toISOString() ?? null,
 });
 
 interface Deps {
@@ -109,17 +118,103 @@ export async function contactRoutes(appBase: FastifyInstance, { db, limiter, mai
       },
     },
     async (request) => {
-      const { page, limit } = request.query;
-      const [rows, [total]] = await Promise.all([
+      const { page, limit, box } = request.query;
+      const where =
+        box === 'inbox' ? isNull(contactMessages.archivedAt) : box === 'archived' ? isNotNull(contactMessages.archivedAt) : undefined;
+      const [rows, [total], [unread]] = await Promise.all([
         db
           .select()
           .from(contactMessages)
-          .orderBy(desc(contactMessages.createdAt))
+          .where(where)
+          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
           .limit(limit)
           .offset((page - 1) * limit),
-        db.select({ n: count() }).from(contactMessages),
+        db.select({ n: count() }).from(contactMessages).where(where),
+        db
+          .select({ n: count() })
+          .from(contactMessages)
+          .where(and(isNull(contactMessages.readAt), isNull(contactMessages.archivedAt))),
       ]);
-      return { status: 'success' as const, data: { contactMessages: rows.map(present), page, limit, total: total?.n ?? 0 } };
+      return {
+        status: 'success' as const,
+        data: { contactMessages: rows.map(present), page, limit, total: total?.n ?? 0, unread: unread?.n ?? 0 },
+      };
+    },
+  );
+
+  const guarded = errorResponses(400, 401, 403, 404);
+  const security = [{ bearerAuth: [] }];
+
+  app.patch(
+    '/contact-messages/:id',
+    {
+      preHandler: auth.permission('contact:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a message read or unread, archive it or move it back (leaders)',
+        params: idParams,
+        body: contactMessageUpdateRequest,
+        response: { 200: contactMessageResponse, ...guarded },
+      },
+    },
+    async (request) => {
+      const { read, archived } = request.body;
+      const set: Partial<typeof contactMessages.$inferInsert> = {};
+      const now = new Date();
+      if (read !== undefined) set.readAt = read ? now : null;
+      if (archived !== undefined) set.archivedAt = archived ? now : null;
+      const [row] = Object.keys(set).length
+        ? await db.update(contactMessages).set(set).where(eq(contactMessages.id, request.params.id)).returning()
+        : await db.select().from(contactMessages).where(eq(contactMessages.id, request.params.id));
+      if (!row) throw notFound('Message not found');
+      return { status: 'success' as const, data: { contactMessage: present(row) } };
+    },
+  );
+
+  app.post(
+    '/contact-messages/:id/reply',
+    {
+      preHandler: auth.permission('contact:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Reply to a message by e-mail (through the mail queue; SMTP delivers when configured)',
+        params: idParams,
+        body: contactReplyRequest,
+        response: { 200: contactMessageResponse, ...guarded },
+      },
+    },
+    async (request) => {
+      const [msg] = await db.select().from(contactMessages).where(eq(contactMessages.id, request.params.id));
+      if (!msg) throw notFound('Message not found');
+      const me = request.user!;
+      await mailer.send({
+        to: msg.email,
+        kind: 'contact-reply',
+        subject: request.body.subject,
+        text: `${request.body.message}\n\n— ${me.name}\n\nYou wrote:\n${msg.message
+          .split('\n')
+          .map((l) => `> ${l}`)
+          .join('\n')}`,
+      });
+      const row = await db.transaction(async (tx) => {
+        const now = new Date();
+        const [r] = await tx
+          .update(contactMessages)
+          .set({ repliedAt: now, readAt: msg.readAt ?? now })
+          .where(eq(contactMessages.id, msg.id))
+          .returning();
+        await recordAudit(tx, {
+          ...auditActor(request),
+          action: 'contact.replied',
+          entityType: 'contact_message',
+          entityId: msg.id,
+          summary: `Replied by e-mail to ${msg.name}: ${request.body.subject}`,
+        });
+        return r!;
+      });
+      return { status: 'success' as const, message: INBOX_TEXTS.replied, data: { contactMessage: present(row) } };
     },
   );
 }

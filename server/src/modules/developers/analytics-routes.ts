@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -11,6 +11,7 @@ import { errorResponses } from '@church/contract/http';
 import type { Db } from '../../db/client';
 import { apiKeys, apiUsageDaily } from '../../db/schema/index';
 import { auth, currentUser } from '../../plugins/auth';
+import { ROLLED_UP } from './usage-retention';
 
 const DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const;
 
@@ -51,7 +52,8 @@ export async function developerAnalyticsRoutes(appBase: FastifyInstance, { db }:
         })
         .from(apiUsageDaily)
         .innerJoin(apiKeys, eq(apiKeys.id, apiUsageDaily.keyId))
-        .where(and(eq(apiKeys.userId, currentUser(request).id), gte(apiUsageDaily.day, since)))
+        // Rolled-up months (usage past the plan's retention, usage-retention.ts) have no day or endpoint to show.
+        .where(and(eq(apiKeys.userId, currentUser(request).id), gte(apiUsageDaily.day, since), ne(apiUsageDaily.endpoint, ROLLED_UP)))
         .orderBy(sql`${apiUsageDaily.day}`);
 
       const perDay = new Map<string, { requests: number; errors: number }>();

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_PERMISSIONS, PRICING_TIERS, TIERS, tierAllows, type PricingTier } from '@church/contract/developers';
-import { apiKeys, rateLimits } from '../../db/schema/index';
+import {
+  API_KEY_PERMISSIONS,
+  PRICING_TIERS,
+  TIERS,
+  tierAllows,
+  type ApiKeyPermission,
+  type PricingTier,
+} from '@church/contract/developers';
+import { apiKeys, auditLog, rateLimits, sermons, users } from '../../db/schema/index';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
 import { generateApiKey, isWellFormedApiKey } from './key-format';
 import { hourCounterKey, monthCounterKey } from './api-key-gate';
@@ -25,6 +32,15 @@ async function createKey(pricingTier: PricingTier = 'free', token = dev.token) {
   });
   expect(res.statusCode).toBe(201);
   return json(res).data.apiKey as { id: string; key: string; expiresAt: string | null; permissions: string[] };
+}
+async function agreeToDirectory(token: string, granted = true) {
+  const res = await t.request({
+    method: 'PUT',
+    url: '/api/members/preferences',
+    token,
+    payload: { preferences: [{ kind: 'directory_listing', granted }] },
+  });
+  expect(res.statusCode).toBe(200);
 }
 const keyed = (url: string, key: string, method: 'GET' | 'POST' = 'GET') => t.request({ method, url, headers: { 'x-api-key': key } });
 
@@ -126,7 +142,7 @@ describe('keyed requests', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  // The tier × permission matrix over every keyed endpoint (all reads: the write routes of the public API are not keyed yet).
+  // The tier × permission matrix over every keyed read endpoint (the writes are below).
   const endpoints: [string, (typeof API_KEY_PERMISSIONS)[number]][] = [
     ['/api/members', 'read:members'],
     ['/api/events', 'read:events'],
@@ -148,13 +164,41 @@ describe('keyed requests', () => {
   }
 
   it('shows an API key a minimal member view: no contact details, notes or giving', async () => {
-    await createUser(t, { role: 'member', phone: '+27 82 555 0101', address: '1 Long St, Cape Town', notes: 'pastoral note' });
+    const listed = await createUser(t, {
+      role: 'member',
+      phone: '+27 82 555 0101',
+      address: '1 Long St, Cape Town',
+      notes: 'pastoral note',
+    });
+    await agreeToDirectory(listed.token);
     const k = await createKey('free');
     const res = await keyed('/api/members?limit=100', k.key);
     expect(res.statusCode).toBe(200);
     const m = json(res).data.members[0];
     expect(Object.keys(m).sort()).toEqual(['_id', 'id', 'isVolunteer', 'joinDate', 'ministryInterests', 'name', 'role', 'status']);
     expect(res.body).not.toMatch(/555 0101|Long St|pastoral note|@example\.org/);
+  });
+
+  it('lists only members who agreed to appear in the directory (POPIA consent), and follows a withdrawal', async () => {
+    const yes = await createUser(t, { role: 'member', name: 'Listed Lindiwe' });
+    const no = await createUser(t, { role: 'member', name: 'Unlisted Umar' });
+    await agreeToDirectory(yes.token);
+    const k = await createKey('free');
+    const ids = async (url = '/api/members?limit=100') => json(await keyed(url, k.key)).data.members.map((m: { id: string }) => m.id);
+    let seen = await ids();
+    expect(seen).toContain(yes.user.id);
+    expect(seen).not.toContain(no.user.id);
+    // The search path (q) filters the same way.
+    expect(await ids('/api/members?q=Umar')).toEqual([]);
+    expect(await ids('/api/members?q=Lindiwe')).toEqual([yes.user.id]);
+    expect(json(await keyed('/api/members?limit=100', k.key)).data.total).toBe(seen.length);
+    await agreeToDirectory(yes.token, false);
+    seen = await ids();
+    expect(seen).not.toContain(yes.user.id);
+    // A leader's own directory is not the public API: it still lists everyone.
+    const admin = await createUser(t, { role: 'admin' });
+    const leaderView = json(await t.request({ method: 'GET', url: '/api/members?limit=100&q=Umar', token: admin.token })).data.members;
+    expect(leaderView.map((m: { id: string }) => m.id)).toEqual([no.user.id]);
   });
 
   it('enforces the hourly limit: 429 with Retry-After once it is used up', async () => {
@@ -191,6 +235,125 @@ describe('keyed requests', () => {
     const res = await keyed('/api/events', k.key);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-ratelimit-remaining']).toBe(String(TIERS.free.requestsPerHour - 1));
+  });
+});
+
+describe("writing with a key: tier × permission × method, as the key's owner", () => {
+  // A key writes as the account that made it, within both its tier and what that account may do in the church.
+  let room: string;
+  let sermonId: string;
+  let eventId: string;
+  let memberId: string;
+  let superadmin: { token: string; userId: string };
+  beforeAll(async () => {
+    const s = await createUser(t, { role: 'superadmin', name: 'Owner Superadmin' });
+    superadmin = { token: s.token, userId: s.user.id };
+    const rooms = json(await t.request({ method: 'POST', url: '/api/chat/rooms/initialize', token: s.token })).data.rooms;
+    room = rooms.find((r: { name: string }) => r.name === 'General Chat').id;
+    await t.request({ method: 'POST', url: `/api/chat/rooms/${room}/join`, token: s.token });
+    const [sermon] = await t.database.db
+      .insert(sermons)
+      .values({ title: 'Keyed sermon', speaker: 'Pastor Thandi', preachedOn: new Date(), published: true })
+      .returning();
+    sermonId = sermon!.id;
+    const ev = await t.request({ method: 'POST', url: '/api/events', token: s.token, payload: eventBody('Keyed event') });
+    eventId = json(ev).data.event.id;
+    const m = await t.request({ method: 'POST', url: '/api/members', token: s.token, payload: memberBody('keyed.seed') });
+    memberId = json(m).data.member.id;
+  });
+  const eventBody = (title: string) => ({ title, date: '2031-03-14', time: '10:00', type: 'social', location: 'Church grounds' });
+  const memberBody = (local: string) => ({
+    name: `Api ${local}`,
+    email: `${local}.${Math.random().toString(36).slice(2, 8)}@example.org`,
+    joinDate: '2024-02-01',
+  });
+  const writes: Array<{ permission: ApiKeyPermission; method: 'POST' | 'PUT'; url: () => string; payload: (n: number) => object }> = [
+    { permission: 'write:members', method: 'POST', url: () => '/api/members', payload: (n) => memberBody(`api.new${n}`) },
+    { permission: 'write:members', method: 'PUT', url: () => `/api/members/${memberId}`, payload: (n) => memberBody(`api.edit${n}`) },
+    { permission: 'write:events', method: 'POST', url: () => '/api/events', payload: (n) => eventBody(`API event ${n}`) },
+    { permission: 'write:events', method: 'PUT', url: () => `/api/events/${eventId}`, payload: (n) => eventBody(`API edit ${n}`) },
+    {
+      permission: 'write:sermons',
+      method: 'PUT',
+      url: () => `/api/sermons/${sermonId}`,
+      payload: (n) => ({ title: `Keyed sermon ${n}`, speaker: 'Pastor Thandi', date: '2030-01-05' }),
+    },
+    {
+      permission: 'write:chat',
+      method: 'POST',
+      url: () => `/api/chat/rooms/${room}/messages`,
+      payload: (n) => ({ message: `hello ${n}` }),
+    },
+  ];
+
+  let n = 0;
+  for (const tier of PRICING_TIERS) {
+    it(`${tier}: a trusted owner's key writes exactly what the tier holds`, async () => {
+      const k = await createKey(tier, superadmin.token);
+      for (const w of writes) {
+        n += 1;
+        const res = await t.request({ method: w.method, url: w.url(), headers: { 'x-api-key': k.key }, payload: w.payload(n) });
+        const may = tierAllows(tier, w.permission);
+        expect(res.statusCode, `${tier} ${w.method} ${w.url()}: ${res.body}`).toBe(may ? (w.method === 'POST' ? 201 : 200) : 403);
+        expect(res.headers['x-ratelimit-limit']).toBe(String(TIERS[tier].requestsPerHour));
+        if (!may) expect(json(res).message).toContain(w.permission);
+      }
+    });
+
+    it(`${tier}: a self-registered developer's key never writes, whatever the tier`, async () => {
+      const k = await createKey(tier);
+      for (const w of writes) {
+        n += 1;
+        const res = await t.request({ method: w.method, url: w.url(), headers: { 'x-api-key': k.key }, payload: w.payload(n) });
+        expect(res.statusCode, `${tier} ${w.method} ${w.url()}`).toBe(403);
+        // Unapproved, a paid plan is a read-only trial: refused before the owner is even asked.
+        if (tierAllows(tier, w.permission)) expect(json(res).message).toMatch(/trial, which is read-only/);
+      }
+      if (tier === 'free') return;
+      // Approved by the church, the key writes as its owner — and a developer may not write church data.
+      const admin = await createUser(t, { role: 'admin' });
+      const ok = await t.request({ method: 'POST', url: `/api/admin/api-plans/${k.id}/approve`, token: admin.token });
+      expect(ok.statusCode).toBe(200);
+      for (const w of writes) {
+        n += 1;
+        const res = await t.request({ method: w.method, url: w.url(), headers: { 'x-api-key': k.key }, payload: w.payload(n) });
+        // The chat room's own rule (join first) refuses the developer, who is signed in as themselves.
+        expect(res.statusCode, `${tier} ${w.method} ${w.url()}`).toBe(403);
+        if (tierAllows(tier, w.permission) && w.permission !== 'write:chat') expect(json(res).message).toMatch(/account that created it/);
+      }
+    });
+  }
+
+  it('a keyed write is recorded under the owner, marked as coming through the API', async () => {
+    const k = await createKey('professional', superadmin.token);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/members',
+      headers: { 'x-api-key': k.key },
+      payload: memberBody('api.audited'),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = json(res).data.member.id;
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(entry).toMatchObject({ actorId: superadmin.userId, actorName: 'Owner Superadmin (API key)' });
+  });
+
+  it('a key whose owner was deactivated or lost the role can no longer write', async () => {
+    const owner = await createUser(t, { role: 'superadmin' });
+    const k = await createKey('enterprise', owner.token);
+    const post = () =>
+      t.request({ method: 'POST', url: '/api/events', headers: { 'x-api-key': k.key }, payload: eventBody('Owner check') });
+    expect((await post()).statusCode).toBe(201);
+    await t.database.db.update(users).set({ role: 'member' }).where(eq(users.id, owner.user.id));
+    expect((await post()).statusCode).toBe(403);
+    await t.database.db.update(users).set({ role: 'superadmin', isActive: false }).where(eq(users.id, owner.user.id));
+    expect((await post()).statusCode).toBe(403);
+  });
+
+  it('a bad body through a key is a 400, never a 500', async () => {
+    const k = await createKey('professional', superadmin.token);
+    const res = await t.request({ method: 'POST', url: '/api/events', headers: { 'x-api-key': k.key }, payload: { title: '' } });
+    expect(res.statusCode).toBe(400);
   });
 });
 

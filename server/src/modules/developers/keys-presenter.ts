@@ -1,4 +1,12 @@
-import { API_KEY_PREFIX, TIERS, type ApiKey, type PricingTier } from '@church/contract/developers';
+import {
+  API_KEY_PREFIX,
+  TIERS,
+  keyPermissions,
+  keyPlanStatus,
+  trialEndsAt,
+  type ApiKey,
+  type PricingTier,
+} from '@church/contract/developers';
 import type { ApiKeyWithUsage } from './keys-repository';
 import { monthWindow } from './windows';
 
@@ -7,6 +15,9 @@ const tierOf = (t: string): PricingTier => (t in TIERS ? (t as PricingTier) : 'f
 /** Row → the API key the contract promises. Never the hash; the key itself only in the creation response. */
 export function presentApiKey(row: ApiKeyWithUsage, now = new Date()): ApiKey {
   const tier = TIERS[tierOf(row.tier)];
+  const plan = { tier: tier.id, createdAt: row.createdAt, approvedAt: row.approvedAt };
+  // The limits shown are the ones enforced now (a trial that ended unapproved has Free's), as are the permissions.
+  const limits = TIERS[keyPlanStatus(plan, now.getTime()) === 'trial-ended' ? 'free' : tier.id];
   const expired = !!row.expiresAt && row.expiresAt.getTime() <= now.getTime();
   return {
     _id: row.id,
@@ -14,8 +25,11 @@ export function presentApiKey(row: ApiKeyWithUsage, now = new Date()): ApiKey {
     name: row.name,
     description: row.description,
     pricingTier: tier.id,
-    permissions: [...tier.permissions],
-    rateLimit: { requestsPerHour: tier.requestsPerHour, requestsPerMonth: tier.requestsPerMonth },
+    permissions: [...keyPermissions(plan, now.getTime())],
+    planStatus: keyPlanStatus(plan, now.getTime()),
+    trialEndsAt: trialEndsAt(plan)?.toISOString() ?? null,
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    rateLimit: { requestsPerHour: limits.requestsPerHour, requestsPerMonth: limits.requestsPerMonth },
     usage: {
       monthlyRequests: row.monthlyRequests,
       totalRequests: row.totalRequests,

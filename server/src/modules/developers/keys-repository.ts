@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiKeys, apiUsageDaily, rateLimits, type ApiKeyRow } from '../../db/schema/index';
-import { monthCounterKey } from './api-key-gate';
+import { apiKeys, apiUsageDaily, type ApiKeyRow } from '../../db/schema/index';
+import { monthWindow } from './windows';
 
 export interface ApiKeyWithUsage extends ApiKeyRow {
   monthlyRequests: number;
@@ -9,24 +9,31 @@ export interface ApiKeyWithUsage extends ApiKeyRow {
 }
 
 export function createKeysRepository(db: Db) {
-  /** Adds the month's count (the enforcement counter) and the all-time total (usage records). */
+  /**
+   * Adds this month's requests and the all-time total, both from the usage
+   * records (written in batches, about a second behind). Not from the
+   * rate-limit counter: that one counts slots instances have reserved, which
+   * runs ahead of the requests made with them (api-key-gate.ts).
+   */
   async function withUsage(rows: ApiKeyRow[]): Promise<ApiKeyWithUsage[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [months, totals] = await Promise.all([
-      db
-        .select({ key: rateLimits.key, count: rateLimits.count })
-        .from(rateLimits)
-        .where(and(inArray(rateLimits.key, ids.map(monthCounterKey)), sql`${rateLimits.resetAt} > now()`)),
-      db
-        .select({ keyId: apiUsageDaily.keyId, n: sql<number>`coalesce(sum(${apiUsageDaily.requests}), 0)::int` })
-        .from(apiUsageDaily)
-        .where(inArray(apiUsageDaily.keyId, ids))
-        .groupBy(apiUsageDaily.keyId),
-    ]);
-    const month = new Map(months.map((m) => [m.key, m.count]));
-    const total = new Map(totals.map((t) => [t.keyId, Number(t.n)]));
-    return rows.map((r) => ({ ...r, monthlyRequests: month.get(monthCounterKey(r.id)) ?? 0, totalRequests: total.get(r.id) ?? 0 }));
+    const monthStart = monthWindow(new Date()).start.toISOString().slice(0, 10);
+    const totals = await db
+      .select({
+        keyId: apiUsageDaily.keyId,
+        total: sql<number>`coalesce(sum(${apiUsageDaily.requests}), 0)::int`,
+        month: sql<number>`coalesce(sum(${apiUsageDaily.requests}) filter (where ${apiUsageDaily.day} >= ${monthStart}), 0)::int`,
+      })
+      .from(apiUsageDaily)
+      .where(inArray(apiUsageDaily.keyId, ids))
+      .groupBy(apiUsageDaily.keyId);
+    const byKey = new Map(totals.map((t) => [t.keyId, t]));
+    return rows.map((r) => ({
+      ...r,
+      monthlyRequests: Number(byKey.get(r.id)?.month ?? 0),
+      totalRequests: Number(byKey.get(r.id)?.total ?? 0),
+    }));
   }
 
   return {

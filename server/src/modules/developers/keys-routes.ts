@@ -6,6 +6,7 @@ import {
   TIERS,
   TRIAL_DAYS,
   apiKeysResponse,
+  keyPermissions,
   createApiKeyRequest,
   createdApiKeyResponse,
   plansResponse,
@@ -16,8 +17,9 @@ import { errorResponses, idParams, messageResponse } from '@church/contract/http
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { can } from '@church/contract/roles';
 import { auth, currentUser } from '../../plugins/auth';
-import { findUsableKey } from './api-key-gate';
+import { findUsableKey, type ApiKeyGate } from './api-key-gate';
 import { generateApiKey, hashApiKey } from './key-format';
 import { presentApiKey } from './keys-presenter';
 import { createKeysRepository } from './keys-repository';
@@ -37,7 +39,10 @@ const plans = () => ({
 });
 
 /** Pricing plans, API keys (create, list, revoke) and API-key sign-in (spec 002 §2.5, §2.7, §7.11). */
-export async function developerKeysRoutes(appBase: FastifyInstance, { db, limiter }: { db: Db; limiter: RateLimiter }) {
+export async function developerKeysRoutes(
+  appBase: FastifyInstance,
+  { db, limiter, gate }: { db: Db; limiter: RateLimiter; gate: Pick<ApiKeyGate, 'revoked'> },
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const repo = createKeysRepository(db);
   const tags = ['Developers'];
@@ -91,6 +96,8 @@ export async function developerKeysRoutes(appBase: FastifyInstance, { db, limite
           keyHash: hashApiKey(key),
           keyLast4: key.slice(-4),
           expiresAt: tier.keyExpiresAfterDays ? new Date(Date.now() + tier.keyExpiresAfterDays * 86_400_000) : null,
+          // Someone who may approve plans (the church's own administrator with developer access) needs nobody's approval.
+          ...(tier.id !== 'free' && can(me, 'api-plans:approve') ? { approvedAt: new Date(), approvedBy: me.id } : {}),
         });
         reply.code(201);
         return {
@@ -117,6 +124,8 @@ export async function developerKeysRoutes(appBase: FastifyInstance, { db, limite
     async (request) => {
       const row = await repo.revoke(currentUser(request).id, request.params.id);
       if (!row) throw notFound('API key not found');
+      // This instance forgets the key at once, the others as the bus carries the notice (key-cache.ts).
+      await gate.revoked(row.id);
       return { status: 'success' as const, message: 'API key revoked successfully' };
     },
   );
@@ -136,6 +145,7 @@ export async function developerKeysRoutes(appBase: FastifyInstance, { db, limite
       await limiter.consume(`verify-key:${request.ip}`, 30, 60_000);
       const row = await findUsableKey(db, request.body.apiKey);
       const tier = TIERS[row.tier as keyof typeof TIERS] ?? TIERS.free;
+      const permissions = keyPermissions({ tier: tier.id, createdAt: row.createdAt, approvedAt: row.approvedAt });
       return {
         status: 'success' as const,
         message: 'API key authentication successful!',
@@ -144,7 +154,7 @@ export async function developerKeysRoutes(appBase: FastifyInstance, { db, limite
             id: row.id,
             name: row.name,
             pricingTier: tier.id,
-            permissions: [...tier.permissions],
+            permissions: [...permissions],
             expiresAt: row.expiresAt?.toISOString() ?? null,
           },
         },

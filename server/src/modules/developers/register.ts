@@ -1,21 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app';
+import { chatRuntime } from '../../realtime/runtime';
 import { createApiKeyGate } from './api-key-gate';
 import { developerKeysRoutes } from './keys-routes';
+import { planApprovalsRoutes } from './plan-approvals-routes';
 import { createUsageRecorder } from './usage-recorder';
+import { defineUsageRetention } from './usage-retention';
 import { developerAnalyticsRoutes } from './analytics-routes';
-import { createDeliveryWorker } from './webhooks/delivery-worker';
-import { httpConnector, type Connector } from './webhooks/connector';
-import { systemResolver, type Resolver } from './webhooks/ssrf-guard';
+import { developerIntegrationsRoutes } from './integrations-routes';
+import { createWebhookDelivery } from './webhooks/delivery-worker';
+import { httpConnector, loopbackOnlyConnector, type Connector } from './webhooks/connector';
+import { offlineResolver, systemResolver, type Resolver } from './webhooks/ssrf-guard';
 import { createWebhooksService } from './webhooks/webhooks-service';
 import { webhooksRoutes } from './webhooks/webhooks-routes';
 
-/** Tests swap the network parts for stubs (no packet leaves loopback); production uses DNS and real sockets. */
-export interface DeveloperPlatformOptions {
+/**
+ * The network parts of webhook delivery. Production uses DNS and real sockets; a server started with
+ * NODE_ENV=test uses no DNS and reaches loopback only, and test apps pass stubs (test/test-app.ts),
+ * so no test ever sends a packet beyond loopback, even when a queue drains deliveries to a public address.
+ */
+export interface WebhookNetwork {
   resolve?: Resolver;
   connector?: Connector;
-  /** Run the delivery worker in this process (tests drive it by hand). */
-  runWorker?: boolean;
   schedule?: readonly number[];
 }
 
@@ -25,32 +31,49 @@ export interface DeveloperPlatformOptions {
  * the developer routes. Called before the other modules so that their keyed
  * routes see the gate and the hook.
  */
-export async function registerDeveloperPlatform(api: FastifyInstance, ctx: AppContext, opts: DeveloperPlatformOptions = {}) {
-  api.decorate('apiKeyGate', createApiKeyGate(ctx.db));
+export async function registerDeveloperPlatform(api: FastifyInstance, ctx: AppContext) {
+  const opts: WebhookNetwork = ctx.webhookNetwork ?? {};
+  const testing = ctx.config.env === 'test';
+  const gate = createApiKeyGate(ctx.db, {
+    bus: chatRuntime(ctx).bus,
+    onError: (err) => api.log.error({ err }, 'API key quota: could not reach the database'),
+  });
+  api.decorate('apiKeyGate', gate);
+  gate.start();
   const usage = createUsageRecorder(ctx.db, { flushMs: ctx.config.env === 'test' ? 50 : 1000 });
   usage.start((err) => api.log.error({ err }, 'could not write API usage'));
-  api.addHook('onResponse', async (request, reply) => {
+  api.addHook('onResponse', (request, reply, done) => {
     if (request.apiKey)
       usage.record(request.apiKey.id, request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
+    done();
   });
-  api.addHook('onClose', async () => usage.stop());
-  await api.register(developerKeysRoutes, { db: ctx.db, limiter: ctx.limiter });
+  // After the requests in flight are answered, before the database closes: unused quota and pending usage are written.
+  api.addHook('onClose', async () => {
+    await Promise.all([gate.stop(), usage.stop()]);
+  });
+  // Usage older than each key's plan keeps it is deleted hourly (queued when a real server listens; tests run it themselves).
+  const retention = defineUsageRetention({ jobs: ctx.jobs, db: ctx.db });
+  if (!testing)
+    api.addHook('onListen', async () => {
+      await retention.schedule().catch((err: unknown) => api.log.error({ err }, 'could not queue the API usage clean-up'));
+    });
+  await api.register(developerKeysRoutes, { db: ctx.db, limiter: ctx.limiter, gate });
+  await api.register(planApprovalsRoutes, { db: ctx.db, gate });
   await api.register(developerAnalyticsRoutes, { db: ctx.db });
+  await api.register(developerIntegrationsRoutes, { db: ctx.db });
 
-  const resolve = opts.resolve ?? systemResolver;
-  const worker = createDeliveryWorker({
+  const resolve = opts.resolve ?? (testing ? offlineResolver : systemResolver);
+  // Deliveries are jobs on the shared queue (webhooks.deliver); its workers run where ctx.jobs.start() runs.
+  const delivery = createWebhookDelivery({
     db: ctx.db,
+    jobs: ctx.jobs,
     resolve,
-    connector: opts.connector ?? httpConnector,
+    connector: opts.connector ?? (testing ? loopbackOnlyConnector(httpConnector) : httpConnector),
     allowedHosts: ctx.config.webhookAllowedHosts,
     schedule: opts.schedule,
     log: api.log,
   });
-  const webhooks = createWebhooksService({ db: ctx.db, resolve, allowedHosts: ctx.config.webhookAllowedHosts, kick: () => worker.kick() });
+  const webhooks = createWebhooksService({ db: ctx.db, resolve, allowedHosts: ctx.config.webhookAllowedHosts, delivery });
   await api.register(webhooksRoutes, { service: webhooks });
-  if (opts.runWorker ?? ctx.config.env !== 'test') {
-    api.addHook('onReady', async () => worker.start());
-    api.addHook('onClose', async () => worker.stop());
-  }
-  return { webhooks, worker };
+  return { webhooks };
 }

@@ -20,11 +20,13 @@ const bucketOf = (ms: number) => {
 };
 
 /**
- * Keyed requests are tallied in memory and written in one statement per
+ * Keyed requests are tallied in memory and written in one transaction per
  * flush (default every second), so counting usage costs a keyed request a
- * map update instead of a database write. The rate-limit counters are not
- * batched: they are written on every request and shared by all instances.
- * A crash loses at most one interval of analytics, never a limit.
+ * map update instead of a database write. A flush that fails keeps its
+ * tallies for the next one, and a graceful stop writes what is left (the
+ * app's onClose runs after the requests in flight are answered), so only a
+ * crash loses usage: at most one interval of analytics, never a limit (the
+ * limits are the quota counters of api-key-gate.ts).
  */
 export function createUsageRecorder(db: Db, opts: { flushMs: number }) {
   let pending = new Map<string, Tally>();
@@ -62,6 +64,35 @@ export function createUsageRecorder(db: Db, opts: { flushMs: number }) {
     const used = lastUsed;
     pending = new Map();
     lastUsed = new Map();
+    try {
+      await save(rows, used);
+    } catch (err) {
+      // Back into what is pending (merged with what arrived meanwhile), for the next flush; but not the
+      // tallies of keys deleted meanwhile (their owner's account went): those would fail every flush.
+      const ids = [...new Set(rows.map((r) => r.keyId))];
+      const live = await db
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(inArray(apiKeys.id, ids))
+        .then((found) => new Set(found.map((f) => f.id)))
+        .catch(() => new Set(ids));
+      for (const r of rows.filter((x) => live.has(x.keyId))) {
+        const id = `${r.keyId}|${r.day}|${r.method}|${r.endpoint}`;
+        const t = pending.get(id);
+        if (!t) pending.set(id, r);
+        else {
+          t.requests += r.requests;
+          t.errors += r.errors;
+          t.latencyMsTotal += r.latencyMsTotal;
+          r.buckets.forEach((n, i) => (t.buckets[i]! += n));
+        }
+      }
+      for (const [k, d] of used) if (live.has(k) && !lastUsed.has(k)) lastUsed.set(k, d);
+      throw err;
+    }
+  }
+
+  async function save(rows: Tally[], used: Map<string, Date>) {
     await db.transaction(async (tx) => {
       await tx
         .insert(apiUsageDaily)
@@ -75,11 +106,14 @@ export function createUsageRecorder(db: Db, opts: { flushMs: number }) {
             latencyBuckets: sql`array(select coalesce(a, 0) + coalesce(b, 0) from unnest(${apiUsageDaily.latencyBuckets}, excluded.latency_buckets) as t(a, b))`,
           },
         });
-      const latest = new Date(Math.max(...[...used.values()].map((d) => d.getTime())));
-      await tx
-        .update(apiKeys)
-        .set({ lastUsedAt: sql`greatest(coalesce(${apiKeys.lastUsedAt}, 'epoch'::timestamptz), ${latest.toISOString()}::timestamptz)` })
-        .where(inArray(apiKeys.id, [...used.keys()]));
+      // Each key its own last use (not one time for every key in the flush).
+      const lastUses = sql.join(
+        [...used].map(([id, at]) => sql`(${id}::uuid, ${at.toISOString()}::timestamptz)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${apiKeys} as k set last_used_at = greatest(coalesce(k.last_used_at, 'epoch'::timestamptz), v.at)
+        from (values ${lastUses}) as v(id, at) where k.id = v.id`);
     });
   }
 

@@ -13,6 +13,7 @@ import {
 import { errorResponses, idParams, messageResponse } from '@church/contract/http';
 import { auth, currentUser } from '../../plugins/auth';
 import { presentEvent } from './presenter';
+import { CHANGES_HOME_PAGE } from '../../plugins/home-render';
 import type { EventsManageService } from './manage-service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -23,14 +24,18 @@ export async function eventsManageRoutes(appBase: FastifyInstance, { service }: 
   const tags = ['Events'];
   const security = [{ bearerAuth: [] }];
   const manage = auth.permission('events:manage');
+  /** Create and edit are also public API routes: an X-API-Key whose tier holds write:events and whose owner may manage events. */
+  const keyedManage = auth.withApiKey('write:events', manage);
+  const keyed: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
 
   app.post(
     '/events',
     {
-      preHandler: manage,
+      preHandler: keyedManage,
+      config: CHANGES_HOME_PAGE,
       schema: {
         tags,
-        security,
+        security: keyed,
         summary: 'Create an event (leaders)',
         body: eventWriteRequest,
         response: { 201: eventSavedResponse, ...errors },
@@ -45,10 +50,11 @@ export async function eventsManageRoutes(appBase: FastifyInstance, { service }: 
   app.put(
     '/events/:id',
     {
-      preHandler: manage,
+      preHandler: keyedManage,
+      config: CHANGES_HOME_PAGE,
       schema: {
         tags,
-        security,
+        security: keyed,
         summary: 'Edit an event (leaders)',
         params: idParams,
         body: eventWriteRequest,
@@ -65,6 +71,7 @@ export async function eventsManageRoutes(appBase: FastifyInstance, { service }: 
     '/events/:id',
     {
       preHandler: manage,
+      config: CHANGES_HOME_PAGE,
       schema: { tags, security, summary: 'Delete an event (leaders)', params: idParams, response: { 200: messageResponse, ...errors } },
     },
     async (request) => {

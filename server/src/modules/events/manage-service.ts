@@ -1,8 +1,10 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { noWebhooks, webhookEvent, type WebhookEmit } from '../developers/webhooks/events';
+import type { SessionUser } from '../../plugins/auth';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { eventWriteRequest } from '@church/contract/events-manage';
 import type { Db, DbOrTx } from '../../db/client';
-import { eventAttendance, events, users, type UserRow } from '../../db/schema/index';
+import { eventAttendance, events, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { zonedToUtc } from '../../lib/zoned-time';
 import type { AuditFn } from '../care/audit-port';
@@ -45,11 +47,13 @@ export function createEventsManageService({
   repo,
   timeZone,
   audit,
+  webhooks = noWebhooks,
 }: {
   db: Db;
   repo: EventsRepository;
   timeZone: () => Promise<string>;
   audit: AuditFn;
+  webhooks?: WebhookEmit;
 }) {
   async function mustExist(tx: DbOrTx, id: string) {
     const [row] = await tx.select().from(events).where(eq(events.id, id)).for('update');
@@ -63,15 +67,19 @@ export function createEventsManageService({
   }
 
   return {
-    async create(actor: UserRow, input: EventInput) {
+    async create(actor: SessionUser, input: EventInput) {
       const tz = await timeZone();
-      const [row] = await db
-        .insert(events)
-        .values({ ...columns(input, tz), createdBy: actor.id })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(events)
+          .values({ ...columns(input, tz), createdBy: actor.id })
+          .returning();
+        await webhooks(tx, 'event.created', webhookEvent(created!));
+        return created;
+      });
       return (await repo.find(row!.id, actor.id))!;
     },
-    async update(actor: UserRow, id: string, input: EventInput) {
+    async update(actor: SessionUser, id: string, input: EventInput) {
       const tz = await timeZone();
       await db.transaction(async (tx) => {
         const before = await mustExist(tx, id);
@@ -80,7 +88,7 @@ export function createEventsManageService({
       });
       return (await repo.find(id, actor.id))!;
     },
-    async remove(actor: UserRow, id: string) {
+    async remove(actor: SessionUser, id: string) {
       await db.transaction(async (tx) => {
         const before = await mustExist(tx, id);
         await tx.delete(events).where(eq(events.id, id));
@@ -122,10 +130,14 @@ export function createEventsManageService({
       };
     },
     /** Idempotent: checking someone in twice keeps the first time. */
-    async checkIn(actor: UserRow, eventId: string, userId: string) {
+    async checkIn(actor: SessionUser, eventId: string, userId: string) {
       return db.transaction(async (tx) => {
         await mustExist(tx, eventId);
-        const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        // A deleted (POPIA-erased) account is nobody any more: it cannot be checked in.
+        const [person] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, userId), isNull(users.erasedAt)));
         if (!person) throw notFound('Member not found');
         const [inserted] = await tx
           .insert(eventAttendance)
@@ -152,7 +164,7 @@ export function createEventsManageService({
         return { attendance: row!, checkedInCount };
       });
     },
-    async undoCheckIn(actor: UserRow, eventId: string, userId: string) {
+    async undoCheckIn(actor: SessionUser, eventId: string, userId: string) {
       return db.transaction(async (tx) => {
         await mustExist(tx, eventId);
         const removed = await tx

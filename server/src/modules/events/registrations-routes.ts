@@ -1,7 +1,12 @@
 import { asc, count, eq, and } from 'drizzle-orm';
+import type { SessionUser } from '../../plugins/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CANCEL_PAST_MESSAGE,
+  cancelRegistrationResponse,
+  NOT_REGISTERED_MESSAGE,
+  REGISTRATION_CANCELLED_MESSAGE,
   EVENT_FULL_MESSAGE,
   EVENT_PAST_MESSAGE,
   eventRegistrationsResponse,
@@ -9,7 +14,7 @@ import {
 } from '@church/contract/event-registrations';
 import { idParams, errorResponses } from '@church/contract/http';
 import { isUniqueViolation, type Db } from '../../db/client';
-import { eventRegistrations, events, users, type UserRow } from '../../db/schema/index';
+import { eventRegistrations, events, users } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { auth, currentUser } from '../../plugins/auth';
 
@@ -21,7 +26,7 @@ const REGISTERED = 'Successfully registered for event!';
  * people racing for the last place cannot both get it; registering again
  * answers with the existing registration.
  */
-async function register(db: Db, user: UserRow, eventId: string, now = new Date()) {
+async function register(db: Db, user: SessionUser, eventId: string, now = new Date()) {
   try {
     return await db.transaction(async (tx) => {
       const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
@@ -44,6 +49,29 @@ async function register(db: Db, user: UserRow, eventId: string, now = new Date()
     if (isUniqueViolation(err)) return register(db, user, eventId, now);
     throw err;
   }
+}
+
+/**
+ * Cancels the caller's own registration: the row goes (there is no one else's
+ * to cancel through this route), and its place is free for the next person at
+ * once — the event row is locked like registering, so a cancel and a register
+ * racing for the last place see one consistent count.
+ */
+async function cancel(db: Db, user: SessionUser, eventId: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+    if (!event) throw notFound('Event not found');
+    if ((event.endsAt ?? event.startsAt).getTime() < now.getTime()) throw badRequest(CANCEL_PAST_MESSAGE);
+    const removed = await tx
+      .delete(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, user.id)))
+      .returning({ id: eventRegistrations.id });
+    if (!removed.length) throw notFound(NOT_REGISTERED_MESSAGE);
+    const [{ n }] = (await tx.select({ n: count() }).from(eventRegistrations).where(eq(eventRegistrations.eventId, eventId))) as [
+      { n: number },
+    ];
+    return { event, attendeesCount: n };
+  });
 }
 
 export async function eventRegistrationRoutes(appBase: FastifyInstance, { db }: { db: Db }) {
@@ -85,6 +113,36 @@ export async function eventRegistrationRoutes(appBase: FastifyInstance, { db }: 
           },
         },
       });
+    },
+  );
+
+  app.delete(
+    '/events/:id/register',
+    {
+      preHandler: auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel your own registration (frees the place)',
+        params: idParams,
+        response: { 200: cancelRegistrationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const r = await cancel(db, currentUser(request), request.params.id);
+      return {
+        status: 'success' as const,
+        message: REGISTRATION_CANCELLED_MESSAGE,
+        data: {
+          event: {
+            _id: r.event.id,
+            id: r.event.id,
+            attendeesCount: r.attendeesCount,
+            registered: false as const,
+            maxAttendees: r.event.maxAttendees,
+          },
+        },
+      };
     },
   );
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_FULL_MESSAGE, EVENT_PAST_MESSAGE } from '@church/contract/event-registrations';
+import {
+  CANCEL_PAST_MESSAGE,
+  EVENT_FULL_MESSAGE,
+  EVENT_PAST_MESSAGE,
+  NOT_REGISTERED_MESSAGE,
+  REGISTRATION_CANCELLED_MESSAGE,
+} from '@church/contract/event-registrations';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
 import { events } from '../../db/schema/index';
 
@@ -55,6 +61,47 @@ describe('POST /api/events/{id}/register', () => {
     expect((await register(m.token, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await register(m.token, 'abc')).statusCode).toBe(400);
     expect((await register(undefined, open)).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/events/{id}/register (cancel my registration)', () => {
+  const cancel = (token: string | undefined, id: string) => t.request({ method: 'DELETE', url: `/api/events/${id}/register`, token });
+
+  it('cancels only my own registration and frees the place for someone else', async () => {
+    const day = 86_400_000;
+    const [one] = await t.database.db
+      .insert(events)
+      .values({ title: 'One Seat Supper', startsAt: new Date(Date.now() + 3 * day), maxAttendees: 1 })
+      .returning();
+    const seat = one!.id;
+    const [holder, waiting] = [await createUser(t), await createUser(t)];
+    expect((await register(holder.token, seat)).statusCode).toBe(201);
+    expect(json(await register(waiting.token, seat)).message).toBe(EVENT_FULL_MESSAGE);
+    // Cancelling someone else's registration is not possible: the route only ever removes the caller's.
+    const notMine = await cancel(waiting.token, seat);
+    expect(notMine.statusCode).toBe(404);
+    expect(json(notMine).message).toBe(NOT_REGISTERED_MESSAGE);
+
+    const res = await cancel(holder.token, seat);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({
+      status: 'success',
+      message: REGISTRATION_CANCELLED_MESSAGE,
+      data: { event: { _id: seat, id: seat, attendeesCount: 0, registered: false, maxAttendees: 1 } },
+    });
+    const listed = json(await t.request({ method: 'GET', url: `/api/events/${seat}`, token: holder.token })).data.event;
+    expect(listed).toMatchObject({ attendeesCount: 0, registered: false });
+    // The freed place goes to the next person; cancelling twice says so.
+    expect((await register(waiting.token, seat)).statusCode).toBe(201);
+    expect((await cancel(holder.token, seat)).statusCode).toBe(404);
+  });
+
+  it('refuses past events, unknown and bad ids, and anonymous callers', async () => {
+    const m = await createUser(t);
+    expect(json(await cancel(m.token, past)).message).toBe(CANCEL_PAST_MESSAGE);
+    expect((await cancel(m.token, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await cancel(m.token, 'abc')).statusCode).toBe(400);
+    expect((await cancel(undefined, open)).statusCode).toBe(401);
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, type EventRow } from '../../db/schema/index';
+import { batched } from '../../lib/batched';
+import { eventRegistrations, events, type EventRow } from '../../db/schema/index';
 
 export type EventWithCounts = EventRow & { attendeesCount: number; registered: boolean | null };
 
@@ -9,6 +10,29 @@ const notFinished = sql`coalesce(${events.endsAt}, ${events.startsAt}) >= now()`
 const finished = sql`coalesce(${events.endsAt}, ${events.startsAt}) < now()`;
 
 export function createEventsRepository(db: Db) {
+  const registrations = db
+    .select({ userId: eventRegistrations.userId, eventId: eventRegistrations.eventId })
+    .from(eventRegistrations)
+    .where(
+      and(
+        sql`${eventRegistrations.userId} = any(${sql.placeholder('users')}::uuid[])`,
+        sql`${eventRegistrations.eventId} = any(${sql.placeholder('events')}::uuid[])`,
+      ),
+    )
+    .prepare('events_registrations_among');
+  const registrationsOf = batched(async (asks: Array<{ userId: string; eventIds: string[] }>) => {
+    // Ids are the signed-in person's (from a verified token) and the page's events (from the database): UUIDs only.
+    const literal = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
+    const rows = await registrations.execute({
+      users: literal(asks.map((a) => a.userId)),
+      events: literal(asks.flatMap((a) => a.eventIds)),
+    });
+    return asks.map(({ userId, eventIds }) => {
+      const wanted = new Set(eventIds);
+      return new Set(rows.filter((r) => r.userId === userId && wanted.has(r.eventId)).map((r) => r.eventId));
+    });
+  });
+
   /**
    * Registrations counted in the same query, and the caller's own registration
    * when signed in. Written with explicit aliases: Drizzle leaves column names
@@ -33,20 +57,35 @@ export function createEventsRepository(db: Db) {
       const where = filters.length ? and(...filters) : undefined;
       // Upcoming: soonest first. Past: most recent first. All: chronological.
       const order = opts.when === 'past' ? desc(events.startsAt) : asc(events.startsAt);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ event: events, ...columns(opts.userId) })
-          .from(events)
-          .where(where)
-          .orderBy(order, asc(events.id))
-          .limit(opts.limit)
-          .offset((opts.page - 1) * opts.limit),
-        db.select({ n: count() }).from(events).where(where),
-      ]);
+      // The total rides on each row (a window count), so a page is one statement, not two: on the embedded
+      // database every statement waits its turn on the one connection.
+      const rows = await db
+        .select({ event: events, ...columns(opts.userId), total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(events)
+        .where(where)
+        .orderBy(order, asc(events.id))
+        .limit(opts.limit)
+        .offset((opts.page - 1) * opts.limit);
+      // Past the last page there is no row to carry the total: count it on its own.
+      const total = rows.length
+        ? rows[0]!.total
+        : opts.page > 1
+          ? ((await db.select({ n: count() }).from(events).where(where))[0]?.n ?? 0)
+          : 0;
       return {
         rows: rows.map((r) => ({ ...r.event, attendeesCount: r.attendeesCount, registered: r.registered })) as EventWithCounts[],
-        total: total?.n ?? 0,
+        total,
       };
+    },
+    /**
+     * Which of these events the person registered for: what a signed-in caller's list adds to the page
+     * every caller shares (PublicCache.shared). Concurrent callers share one prepared statement
+     * (lib/batched.ts: one round trip per turn of the event loop, each answer as fresh as its own query),
+     * on the index event_registrations_user_idx.
+     */
+    registeredAmong(userId: string, eventIds: string[]): Promise<Set<string>> {
+      if (!eventIds.length) return Promise.resolve(new Set());
+      return registrationsOf({ userId, eventIds });
     },
     async find(id: string, userId: string | null): Promise<EventWithCounts | undefined> {
       const [r] = await db

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors';
 import { auth } from '../../plugins/auth';
 import { presentEvent } from './presenter';
 import type { EventsRepository } from './repository';
+import { publicRead } from '../../plugins/public-cache';
 
 /**
  * The public / member event list. Anonymous callers only ever see upcoming
@@ -22,6 +23,7 @@ export async function eventsRoutes(appBase: FastifyInstance, { repo }: { repo: E
     {
       // An API key with read:events may ask for past events too; anonymous callers get upcoming only.
       preHandler: auth.withApiKey('read:events', auth.optional),
+      config: publicRead('events'),
       schema: {
         tags,
         security: [{ apiKey: [] }, { bearerAuth: [] }, {}],
@@ -34,7 +36,23 @@ export async function eventsRoutes(appBase: FastifyInstance, { repo }: { repo: E
       const user = request.user ?? null;
       const q = request.query;
       const when = user || request.apiKey ? (q.when ?? 'all') : 'upcoming';
-      const { rows, total } = await repo.list({ when, type: q.type, page: q.page, limit: q.limit, userId: user?.id ?? null });
+      const opts = { when, type: q.type, page: q.page, limit: q.limit, userId: null };
+      // The page is the same for every caller who may see it (attendee counts included): loaded and presented
+      // once and shared like a kept answer (dropped by any write under /api/events, here or on another instance);
+      // a signed-in caller's own registrations are then read for them alone and are all that differs.
+      if (user && !request.apiKey) {
+        const page = await appBase.publicCache.shared('events', JSON.stringify(opts), async () => {
+          const { rows, total } = await repo.list(opts);
+          return { total, events: rows.map((r) => presentEvent({ ...r, registered: false })) };
+        });
+        const mine = await repo.registeredAmong(
+          user.id,
+          page.events.map((e) => e.id),
+        );
+        const events = page.events.map((e) => ({ ...e, registered: mine.has(e.id) }));
+        return { status: 'success' as const, data: { events, page: q.page, limit: q.limit, total: page.total } };
+      }
+      const { rows, total } = await repo.list(opts);
       return { status: 'success' as const, data: { events: rows.map(presentEvent), page: q.page, limit: q.limit, total } };
     },
   );
@@ -43,6 +61,7 @@ export async function eventsRoutes(appBase: FastifyInstance, { repo }: { repo: E
     '/events/:id',
     {
       preHandler: auth.optional,
+      config: publicRead('events'),
       schema: { tags, summary: 'One event', params: idParams, response: { 200: eventResponse, 400: errorResponse, 404: errorResponse } },
     },
     async (request) => {

@@ -19,13 +19,14 @@ export const presentFund = (row: GivingFundRow): Fund => ({
   active: row.active,
 });
 
-export const presentBatch = (row: GivingBatchRow, totals: { cents: number; n: number }): Batch => ({
+export const presentBatch = (row: GivingBatchRow, totals: { cents: number; n: number; refundedCents: number }): Batch => ({
   _id: row.id,
   id: row.id,
   label: row.label,
   countedTotal: centsToRand(row.countedCents),
   runningTotal: centsToRand(totals.cents),
   giftCount: totals.n,
+  refundedAfterClose: centsToRand(totals.refundedCents),
   status: row.status as Batch['status'],
   createdAt: row.createdAt.toISOString(),
   closedAt: row.closedAt?.toISOString() ?? null,

@@ -1,6 +1,15 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { donationEvents, donations, givingBatches, givingFunds, users, type DonationRow } from '../../db/schema/index';
+import {
+  donationEvents,
+  donations,
+  givingBatches,
+  givingDayTotals,
+  givingFunds,
+  givingGiverLatest,
+  users,
+  type DonationRow,
+} from '../../db/schema/index';
 
 export interface DonationFilter {
   from: Date | null;
@@ -8,6 +17,14 @@ export interface DonationFilter {
 }
 
 const completed = eq(donations.status, 'completed');
+/**
+ * What a batch's figures count: its completed gifts, and once it is closed also those refunded after it
+ * closed. A closed batch's deposit report is what went to the bank; a later refund is money going back
+ * on another day, shown beside it, not a change to that deposit.
+ */
+const deposited = sql`(${donations.status} = 'completed' or (${donations.status} = 'refunded'
+  and ${donations.refundedAt} > (select b.closed_at from ${givingBatches} b where b.id = ${donations.batchId})))`;
+const refundedAfterClose = sql`${donations.status} = 'refunded'`;
 function where(f: DonationFilter, ...more: SQL[]) {
   const parts: SQL[] = [...more];
   if (f.from) parts.push(gte(donations.givenAt, f.from));
@@ -15,30 +32,69 @@ function where(f: DonationFilter, ...more: SQL[]) {
   return parts.length ? and(...parts) : undefined;
 }
 
+/** The first UTC midnight at or after the period's start: whole days from there on come from the day totals. */
+function firstWholeDay(from: Date): Date {
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  return day.getTime() === from.getTime() ? day : new Date(day.getTime() + 86_400_000);
+}
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** giving_day_totals rows (alias t) inside the period and fund. */
+function wholeDays(f: DonationFilter, ...more: SQL[]): SQL {
+  const parts = [...more];
+  if (f.from) parts.push(sql`t.day >= ${isoDay(firstWholeDay(f.from))}::date`);
+  if (f.fund) parts.push(sql`t.fund = ${f.fund}`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/** donations rows (alias d) from the period's start to its first UTC midnight: at most one day of gifts. */
+function partialDay(f: DonationFilter, ...more: SQL[]): SQL {
+  if (!f.from) return sql`false`;
+  const end = firstWholeDay(f.from);
+  if (end.getTime() === f.from.getTime()) return sql`false`;
+  return sql`d.given_at >= ${f.from.toISOString()}::timestamptz and d.given_at < ${end.toISOString()}::timestamptz
+    ${f.fund ? sql`and d.fund = ${f.fund}` : sql``} ${more.length ? sql`and ${sql.join(more, sql` and `)}` : sql``}`;
+}
+
 /** Queries behind /donations, funds and batches: every figure is an SQL sum of the rows it summarises. */
 export function createGivingAdminRepository(db: Db) {
   return {
+    /**
+     * The cards: completed gifts' sum and count, Active Donors, and the first gift (the Monthly Average's
+     * start when the period is 'all'). Whole UTC days come from giving_day_totals and donors from
+     * giving_giver_latest (both kept by triggers); only the part of a day before the period's first UTC
+     * midnight is read from donations. One statement.
+     */
     async summary(f: DonationFilter) {
-      const [row] = await db
-        .select({
-          cents: sql<number>`coalesce(sum(${donations.amountCents}), 0)`.mapWith(Number),
-          n: count(),
-          donors: sql<number>`count(distinct coalesce(${donations.userId}::text, ${donations.donorName}))`.mapWith(Number),
-          first: sql<Date | null>`min(${donations.givenAt})`.mapWith((v) => (v ? new Date(v) : null)),
-        })
-        .from(donations)
-        .where(where(f, completed));
-      return row!;
+      const edge = partialDay(f, sql`d.status = 'completed'`);
+      const res = (await db.execute(sql`
+        select
+          (select coalesce(sum(t.cents), 0) from ${givingDayTotals} t where ${wholeDays(f, sql`t.status = 'completed'`)})
+            + (select coalesce(sum(d.amount_cents), 0) from ${donations} d where ${edge}) as cents,
+          (select coalesce(sum(t.gifts), 0) from ${givingDayTotals} t where ${wholeDays(f, sql`t.status = 'completed'`)})
+            + (select count(*) from ${donations} d where ${edge}) as n,
+          (select count(*) from ${givingGiverLatest} g where g.fund = ${f.fund ?? ''}${f.from ? sql` and g.latest_at >= ${f.from.toISOString()}::timestamptz` : sql``}) as donors,
+          (select min(${donations.givenAt}) from ${donations} where ${where(f, completed)}) as first`)) as unknown as {
+        rows: Array<{ cents: string | number; n: string | number; donors: string | number; first: string | Date | null }>;
+      };
+      const r = res.rows[0]!;
+      return { cents: Number(r.cents), n: Number(r.n), donors: Number(r.donors), first: r.first ? new Date(r.first) : null };
     },
-    breakdown: (f: DonationFilter) =>
-      db
-        .select({ fund: donations.fund, cents: sql<number>`sum(${donations.amountCents})`.mapWith(Number), n: count() })
-        .from(donations)
-        .where(where(f, completed))
-        .groupBy(donations.fund)
-        .orderBy(desc(sql`sum(${donations.amountCents})`), asc(donations.fund)),
+    /** Completed gifts per fund, largest first, from the same day totals plus the period's partial day. */
+    async breakdown(f: DonationFilter) {
+      const res = (await db.execute(sql`
+        select fund, sum(cents) as cents, sum(gifts) as n from (
+          select t.fund, t.cents, t.gifts from ${givingDayTotals} t where ${wholeDays(f, sql`t.status = 'completed'`)}
+          union all
+          select d.fund, d.amount_cents, 1 from ${donations} d where ${partialDay(f, sql`d.status = 'completed'`)}
+        ) x group by fund having sum(gifts) > 0 order by sum(cents) desc, fund`)) as unknown as {
+        rows: Array<{ fund: string; cents: string | number; n: string | number }>;
+      };
+      return res.rows.map((r) => ({ fund: r.fund, cents: Number(r.cents), n: Number(r.n) }));
+    },
+    /** One page of gifts of every status, newest first, and how many the filters select (from the day totals). */
     async page(f: DonationFilter, page: number, limit: number) {
-      const [rows, [total]] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         db
           .select()
           .from(donations)
@@ -46,9 +102,13 @@ export function createGivingAdminRepository(db: Db) {
           .orderBy(desc(donations.givenAt), desc(donations.id))
           .limit(limit)
           .offset((page - 1) * limit),
-        db.select({ n: count() }).from(donations).where(where(f)),
+        db.execute(sql`
+          select (select coalesce(sum(t.gifts), 0) from ${givingDayTotals} t where ${wholeDays(f)})
+            + (select count(*) from ${donations} d where ${partialDay(f)}) as n`) as unknown as Promise<{
+          rows: Array<{ n: string | number }>;
+        }>,
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return { rows, total: Number(counted.rows[0]?.n ?? 0) };
     },
     /** Keyset-paged rows for exports: memory stays flat however many there are. */
     async *stream(f: DonationFilter, chunk = 2000) {
@@ -70,9 +130,13 @@ export function createGivingAdminRepository(db: Db) {
         if (rows.length < chunk) return;
       }
     },
+    /**
+     * `lock`: FOR NO KEY UPDATE, which still lets a certificate being issued at the same moment reference the
+     * gift (its foreign key takes KEY SHARE); FOR UPDATE would deadlock with it over the receipt counter.
+     */
     byId: async (tx: DbOrTx, id: string, lock = false) => {
       const q = tx.select().from(donations).where(eq(donations.id, id));
-      return (lock ? await q.for('update') : await q)[0];
+      return (lock ? await q.for('no key update') : await q)[0];
     },
     history: (id: string) =>
       db
@@ -88,14 +152,20 @@ export function createGivingAdminRepository(db: Db) {
       const q = tx.select().from(givingBatches).where(eq(givingBatches.id, id));
       return (lock ? await q.for('update') : await q)[0];
     },
+    /** Per batch: what it counts (see `deposited`), and how much of that was refunded after it closed. */
     async batchTotals(tx: DbOrTx, ids: string[]) {
-      if (ids.length === 0) return new Map<string, { cents: number; n: number }>();
+      if (ids.length === 0) return new Map<string, { cents: number; n: number; refundedCents: number }>();
       const rows = await tx
-        .select({ id: donations.batchId, cents: sql<number>`coalesce(sum(${donations.amountCents}), 0)`.mapWith(Number), n: count() })
+        .select({
+          id: donations.batchId,
+          cents: sql<number>`coalesce(sum(${donations.amountCents}), 0)`.mapWith(Number),
+          n: count(),
+          refundedCents: sql<number>`coalesce(sum(${donations.amountCents}) filter (where ${refundedAfterClose}), 0)`.mapWith(Number),
+        })
         .from(donations)
         .where(
           and(
-            completed,
+            deposited,
             sql`${donations.batchId} in (${sql.join(
               ids.map((i) => sql`${i}::uuid`),
               sql`, `,
@@ -103,7 +173,7 @@ export function createGivingAdminRepository(db: Db) {
           ),
         )
         .groupBy(donations.batchId);
-      return new Map(rows.map((r) => [r.id!, { cents: r.cents, n: r.n }]));
+      return new Map(rows.map((r) => [r.id!, { cents: r.cents, n: r.n, refundedCents: r.refundedCents }]));
     },
     batchDonations: (id: string) => db.select().from(donations).where(eq(donations.batchId, id)).orderBy(asc(donations.createdAt)),
     deposit: (id: string) =>
@@ -115,7 +185,7 @@ export function createGivingAdminRepository(db: Db) {
           n: count(),
         })
         .from(donations)
-        .where(and(eq(donations.batchId, id), completed))
+        .where(and(eq(donations.batchId, id), deposited))
         .groupBy(donations.fund, donations.paymentMethod)
         .orderBy(asc(donations.fund), asc(donations.paymentMethod)),
   };

@@ -24,7 +24,7 @@ import { centsToRand } from '@church/contract/rules/money';
 import { auth, currentUser } from '../../plugins/auth';
 import { presentAdminDonation, presentBatch, presentFund, share } from './admin-presenter';
 import type { GivingAdminService } from './admin-service';
-import { csvStream, xlsxStream } from './exports';
+import { csvStream, localDate, xlsxStream } from './exports';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['Giving administration'];
@@ -86,11 +86,13 @@ export async function givingAdminRoutes(appBase: FastifyInstance, { service }: {
     },
     async (request, reply) => {
       const { format, period, fund } = request.query;
-      const rows = await service.exportRows({ period, fund });
-      const name = `donations-${period}${fund ? `-${fund.replace(/[^\w-]+/g, '_')}` : ''}-${new Date().toISOString().slice(0, 10)}.${format}`;
+      const { rows, timeZone } = await service.exportRows({ period, fund });
+      const name = `donations-${period}${fund ? `-${fund.replace(/[^\w-]+/g, '_')}` : ''}-${localDate(new Date(), timeZone)}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(rows) as never);
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(xlsxStream(rows, 'Donations') as never);
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(rows, timeZone) as never);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .send((await xlsxStream(rows, 'Donations', timeZone)) as never);
     },
   );
 
@@ -107,7 +109,7 @@ export async function givingAdminRoutes(appBase: FastifyInstance, { service }: {
       },
     },
     async (request) => {
-      const { row, history } = await service.detail(request.params.id);
+      const { row, history } = await service.detail(request.params.id, currentUser(request));
       return { status: 'success' as const, data: { donation: presentAdminDonation(row), history: history.map(presentEvent) } };
     },
   );
@@ -214,7 +216,7 @@ export async function givingAdminRoutes(appBase: FastifyInstance, { service }: {
       reply.code(201).send({
         status: 'success',
         message: 'Batch opened',
-        data: { batch: presentBatch(await service.createBatch(currentUser(request), request.body), { cents: 0, n: 0 }) },
+        data: { batch: presentBatch(await service.createBatch(currentUser(request), request.body), { cents: 0, n: 0, refundedCents: 0 }) },
       }),
   );
   app.get(

@@ -1,20 +1,39 @@
+import { noWebhooks, webhookDonation, type WebhookEmit } from '../developers/webhooks/events';
+import type { SessionUser } from '../../plugins/auth';
 import { and, eq } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../audit/audit';
 import type { z } from 'zod';
 import type { correctRequest, createBatchRequest, donationsQuery, recordGiftRequest } from '@church/contract/giving-admin';
 import { formatRand, randToCents } from '@church/contract/rules/money';
 import type { Db } from '../../db/client';
-import { donationEvents, donations, givingBatches, givingFunds, type DonationRow, type UserRow } from '../../db/schema/index';
+import { donationEvents, donations, givingBatches, givingFunds, type DonationRow } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { createGivingAdminRepository, type DonationFilter } from './admin-repository';
 import { notifyReceived } from './payments-service';
+import { localDate } from './exports';
 import { monthsCovered, periodStart, zonedMidnight } from './period';
+import type { TaxService } from './tax-service';
 
 type Query = z.output<typeof donationsQuery>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const snapshot = (d: DonationRow) => ({ amountCents: d.amountCents, fund: d.fund, status: d.status });
+const actorOf = (u: SessionUser): AuditActor => ({ actorId: u.id, actorName: u.name, actorRole: u.role });
+/** 'Gift of R 150.00 on 2025-04-10': how a certificate's cancellation names the gift that changed. */
+const certificateLine = (d: DonationRow, tz: string) => `Gift of ${formatRand(d.amountCents / 100)} on ${localDate(d.givenAt, tz)}`;
+/** 'R 150.00 gift of Sizwe Ndlovu (Missions)': how the audit log names a donation. */
+const giftName = (d: DonationRow) => `${formatRand(d.amountCents / 100)} gift of ${d.donorName ?? 'an unnamed donor'} (${d.fund})`;
 
 /** Donations administration: the filtered report, funds, batches, refunds, corrections, matching. */
-export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<string> }) {
+import { recordRead, type Reader } from '../audit/audit';
+
+export function createGivingAdminService(d: {
+  db: Db;
+  timeZone: () => Promise<string>;
+  webhooks?: WebhookEmit;
+  /** Cancels and replaces the certificate a changed gift is on (tax-service.ts); absent: no certificates to keep right. */
+  certificates?: Pick<TaxService, 'revise'>;
+}) {
+  const webhooks = d.webhooks ?? noWebhooks;
   const repo = createGivingAdminRepository(d.db);
 
   async function filter(q: Pick<Query, 'period' | 'fund'>, now = new Date()) {
@@ -28,17 +47,18 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
   }
 
   async function change(
-    actor: UserRow,
+    actor: SessionUser,
     id: string,
     kind: string,
     reason: string,
     mutate: (row: DonationRow) => Partial<DonationRow>,
-    check: (row: DonationRow) => void,
+    check: (row: DonationRow, tx: Tx) => void | Promise<void>,
+    tz: string,
   ) {
     return d.db.transaction(async (tx) => {
       const row = await repo.byId(tx, id, true);
       if (!row) throw notFound('No donation with that id');
-      check(row);
+      await check(row, tx);
       const patch = mutate(row);
       const [after] = await tx
         .update(donations)
@@ -48,7 +68,21 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
       await tx
         .insert(donationEvents)
         .values({ donationId: id, kind, reason, before: snapshot(row), after: snapshot(after!), actorId: actor.id });
-      if (kind === 'matched') await notifyReceived(tx, after!);
+      // Money changing state is a leader's action on the books: the audit log keeps it beside the donation's own history.
+      await recordAudit(tx, {
+        ...actorOf(actor),
+        action: `donation.${kind}`,
+        entityType: 'donation',
+        entityId: id,
+        summary: `${kind === 'refunded' ? 'Refunded' : 'Matched'} ${giftName(row)}: ${reason}`,
+        before: snapshot(row),
+        after: snapshot(after!),
+      });
+      if (kind === 'matched') await notifyReceived(tx, after!, webhooks);
+      if (kind === 'refunded') {
+        await webhooks(tx, 'donation.refunded', webhookDonation(after!), webhookDonation(row));
+        await d.certificates?.revise(tx, id, `${certificateLine(row, tz)} refunded: ${reason}`, actorOf(actor));
+      }
       return after!;
     });
   }
@@ -66,9 +100,10 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
       const months = start ? monthsCovered(start, now, tz) : 1;
       return { summary, breakdown, months, from: f.from, ...page };
     },
+    /** The rows the filters select, and the church's time zone their dates are shown in. */
     async exportRows(q: Pick<Query, 'period' | 'fund'>) {
-      const { filter: f } = await filter(q);
-      return repo.stream(f);
+      const { filter: f, tz } = await filter(q);
+      return { rows: repo.stream(f), timeZone: tz };
     },
     funds: () => repo.funds(),
     async createFund(name: string, description: string) {
@@ -85,23 +120,37 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
       if (!row) throw notFound('No fund with that id');
       return row;
     },
-    detail: async (id: string) => {
+    /** One gift with its history; `reader` set: a read of someone's giving, kept in the audit log (POPIA). */
+    detail: async (id: string, reader?: Reader) => {
       const row = await repo.byId(d.db, id);
       if (!row) throw notFound('No donation with that id');
+      if (reader)
+        await recordRead(d.db, reader, {
+          entityType: 'donation',
+          entityId: id,
+          ownerId: row.userId,
+          summary: `Opened the gift of ${row.donorName || 'an anonymous giver'} (${row.fund})`,
+        });
       return { row, history: await repo.history(id) };
     },
-    refund: (actor: UserRow, id: string, reason: string) =>
+    /**
+     * Refunds a completed gift. A gift in a closed batch may be refunded (the money really goes back), but
+     * the batch's deposit report stays what was deposited: it counts gifts refunded after it closed.
+     */
+    refund: async (actor: SessionUser, id: string, reason: string) =>
       change(
         actor,
         id,
         'refunded',
         reason,
-        () => ({ status: 'refunded' }),
+        () => ({ status: 'refunded', refundedAt: new Date() }),
         (row) => {
           if (row.status !== 'completed') throw conflict('Only a completed gift can be refunded');
         },
+        await d.timeZone(),
       ),
-    async correct(actor: UserRow, id: string, input: z.output<typeof correctRequest>) {
+    async correct(actor: SessionUser, id: string, input: z.output<typeof correctRequest>) {
+      const tz = await d.timeZone();
       return d.db.transaction(async (tx) => {
         const row = await repo.byId(tx, id, true);
         if (!row) throw notFound('No donation with that id');
@@ -109,8 +158,16 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
         if (input.amount !== undefined && row.paymentMethod === 'card') {
           throw conflict("A card payment's amount is what the provider collected. Refund it instead.");
         }
-        if (input.amount !== undefined && (await inClosedBatch(tx, row))) {
+        // A closed batch's deposit report is what went to the bank, split by fund: neither may change under it.
+        const amountChanges = input.amount !== undefined && randToCents(input.amount) !== row.amountCents;
+        const fundChanges = input.fund !== undefined && input.fund !== row.fund;
+        if (amountChanges && (await inClosedBatch(tx, row))) {
           throw conflict('This gift is in a closed batch; its amount cannot change. Refund it and record the right amount in a new batch.');
+        }
+        if (fundChanges && (await inClosedBatch(tx, row))) {
+          throw conflict(
+            'This gift is in a closed batch, whose deposit report is final; its fund cannot change. Refund it and record it under the right fund in a new batch.',
+          );
         }
         if (input.fund !== undefined) await activeFund(tx, input.fund);
         const patch = {
@@ -122,6 +179,15 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
           .set({ ...patch, updatedAt: new Date() })
           .where(eq(donations.id, id))
           .returning();
+        await recordAudit(tx, {
+          ...actorOf(actor),
+          action: 'donation.corrected',
+          entityType: 'donation',
+          entityId: id,
+          summary: `Corrected ${giftName(row)} to ${formatRand(after!.amountCents / 100)} (${after!.fund}): ${input.reason}`,
+          before: snapshot(row),
+          after: snapshot(after!),
+        });
         await tx.insert(donationEvents).values({
           donationId: id,
           kind: 'corrected',
@@ -130,10 +196,19 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
           after: snapshot(after!),
           actorId: actor.id,
         });
+        // Only what SARS reads (amount, date) makes a certificate wrong; a fund moved between the church's own funds does not.
+        if (amountChanges && row.status === 'completed') {
+          await d.certificates?.revise(
+            tx,
+            id,
+            `${certificateLine(row, tz)} corrected to ${formatRand(after!.amountCents / 100)}: ${input.reason}`,
+            actorOf(actor),
+          );
+        }
         return after!;
       });
     },
-    match: (actor: UserRow, id: string, reason: string | undefined, externalRef: string | null | undefined) =>
+    match: async (actor: SessionUser, id: string, reason: string | undefined, externalRef: string | null | undefined) =>
       change(
         actor,
         id,
@@ -144,6 +219,7 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
           if (row.status !== 'pending' || row.paymentMethod === 'card')
             throw conflict('Only a pending bank transfer or cash gift can be matched');
         },
+        await d.timeZone(),
       ),
 
     async batches() {
@@ -152,31 +228,38 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
         d.db,
         rows.map((b) => b.id),
       );
-      return rows.map((b) => ({ row: b, totals: totals.get(b.id) ?? { cents: 0, n: 0 } }));
+      return rows.map((b) => ({ row: b, totals: totals.get(b.id) ?? { cents: 0, n: 0, refundedCents: 0 } }));
     },
     async batch(id: string) {
       const row = await repo.batch(d.db, id);
       if (!row) throw notFound('No batch with that id');
       const [totals, gifts, deposit] = await Promise.all([repo.batchTotals(d.db, [id]), repo.batchDonations(id), repo.deposit(id)]);
-      return { row, totals: totals.get(id) ?? { cents: 0, n: 0 }, gifts, deposit };
+      return { row, totals: totals.get(id) ?? { cents: 0, n: 0, refundedCents: 0 }, gifts, deposit };
     },
-    async createBatch(actor: UserRow, input: z.output<typeof createBatchRequest>) {
+    async createBatch(actor: SessionUser, input: z.output<typeof createBatchRequest>) {
       const [row] = await d.db
         .insert(givingBatches)
         .values({ label: input.label, countedCents: randToCents(input.countedTotal), openedBy: actor.id })
         .returning();
       return row!;
     },
-    async recordGift(actor: UserRow, batchId: string, input: z.output<typeof recordGiftRequest>) {
+    async recordGift(actor: SessionUser, batchId: string, input: z.output<typeof recordGiftRequest>) {
       const tz = await d.timeZone();
       return d.db.transaction(async (tx) => {
         const batch = await repo.batch(tx, batchId, true);
         if (!batch) throw notFound('No batch with that id');
         if (batch.status !== 'open') throw conflict('This batch is closed. Open a new batch for these gifts.');
         await activeFund(tx, input.fund);
-        const [y, m, day] = (input.date ?? new Date().toISOString().slice(0, 10)).split('-').map(Number) as [number, number, number];
-        // Noon local time on the given day: the gift lands on that date in any report.
-        const givenAt = new Date(zonedMidnight(y, m, day, tz).getTime() + 12 * 3_600_000);
+        // The church's today, not the server's (UTC): between midnight and 02:00 in Johannesburg they differ.
+        const today = localDate(new Date(), tz);
+        if (input.date && input.date > today) {
+          throw badRequest(
+            `The gift's date (${input.date}) is in the future. Record a gift on the day it was received (today is ${today}).`,
+          );
+        }
+        const [y, m, day] = (input.date ?? today).split('-').map(Number) as [number, number, number];
+        // An earlier day: noon local time, so the gift lands on that date in any report. Today: now, never later.
+        const givenAt = (input.date ?? today) === today ? new Date() : new Date(zonedMidnight(y, m, day, tz).getTime() + 12 * 3_600_000);
         const [row] = await tx
           .insert(donations)
           .values({
@@ -200,15 +283,16 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
           after: snapshot(row!),
           actorId: actor.id,
         });
+        await webhooks(tx, 'donation.received', webhookDonation(row!));
         return row!;
       });
     },
-    async closeBatch(actor: UserRow, id: string) {
+    async closeBatch(actor: SessionUser, id: string) {
       return d.db.transaction(async (tx) => {
         const batch = await repo.batch(tx, id, true);
         if (!batch) throw notFound('No batch with that id');
         if (batch.status === 'closed') throw conflict('This batch is already closed');
-        const totals = (await repo.batchTotals(tx, [id])).get(id) ?? { cents: 0, n: 0 };
+        const totals = (await repo.batchTotals(tx, [id])).get(id) ?? { cents: 0, n: 0, refundedCents: 0 };
         if (totals.cents !== batch.countedCents) {
           throw conflict(
             `The gifts recorded (${formatRand(totals.cents / 100)}) do not match the counted total (${formatRand(batch.countedCents / 100)}). Check the entries before closing.`,
@@ -219,6 +303,14 @@ export function createGivingAdminService(d: { db: Db; timeZone: () => Promise<st
           .set({ status: 'closed', closedBy: actor.id, closedAt: new Date(), updatedAt: new Date() })
           .where(and(eq(givingBatches.id, id), eq(givingBatches.status, 'open')))
           .returning();
+        await recordAudit(tx, {
+          ...actorOf(actor),
+          action: 'giving_batch.closed',
+          entityType: 'giving_batch',
+          entityId: id,
+          summary: `Closed batch ${batch.label}: ${totals.n} gifts, ${formatRand(totals.cents / 100)}`,
+          after: { countedCents: batch.countedCents, recordedCents: totals.cents, gifts: totals.n },
+        });
         return { row: row!, totals };
       });
     },

@@ -1,27 +1,38 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../lib/heavy-modules';
 import type { Readable } from 'node:stream';
 import { formatReceiptNumber, type GivingSettings } from '@church/contract/giving-tax';
 import { formatRand } from '@church/contract/rules/money';
 import type { TaxCertificateRow } from '../../db/schema/index';
-import type { DonorSnapshot, GiftLine } from './tax-service';
+import { frozenDonor, type GiftLine } from './certificate-plan';
 
 const LEGAL = { individual: 'Individual', company: 'Company', trust: 'Trust', other: 'Other' } as const;
 const ID_TYPE = { rsa_id: 'South African ID', passport: 'Passport', registration: 'Registration number' } as const;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-ZA', { timeZone: 'Africa/Johannesburg', day: '2-digit', month: 'short', year: 'numeric' });
 
 export const certificateFileName = (row: TaxCertificateRow) => `section-18a-${formatReceiptNumber(row.receiptNumber)}.pdf`;
+
+/** The words that certify the receipt (s18A(2)(a)(vi)): printed on every certificate and checked by its test. */
+export const certificationText = (pboName: string) =>
+  `This receipt is issued for the purposes of section 18A of the Income Tax Act, 1962. We certify that the donations above ` +
+  `have been or will be used exclusively for the object of ${pboName} in carrying on the public benefit activities ` +
+  'approved under section 18A, and that no goods or services were received in exchange.';
 
 /**
  * One section 18A receipt as a streamed PDF, from the frozen copies taken when
  * it was issued: every field SARS requires (Income Tax Act s18A(2)(a), with
- * the donor details required from 1 March 2023).
+ * the donor details required from 1 March 2023). A cancelled certificate says
+ * so at the top, with why, when and what replaced it; a replacement names the
+ * certificate it replaces. Dates are the church's calendar dates.
  */
-export function certificatePdf(row: TaxCertificateRow): Readable {
+export async function certificatePdf(
+  { cert: row, replaces, replacedBy }: { cert: TaxCertificateRow; replaces: number | null; replacedBy: number | null },
+  timeZone: string,
+): Promise<Readable> {
   const pbo = row.pbo as GivingSettings;
-  const donor = row.donor as DonorSnapshot;
+  const donor = frozenDonor(row.donor);
   const gifts = row.gifts as GiftLine[];
-  const doc = new PDFDocument({
+  const day = (at: string | Date) =>
+    new Date(at).toLocaleDateString('en-ZA', { timeZone, day: '2-digit', month: 'short', year: 'numeric' });
+  const doc = new (await loadPdfKit())({
     size: 'A4',
     margin: 50,
     info: { Title: `Section 18A receipt ${formatReceiptNumber(row.receiptNumber)}`, Author: pbo.pboName },
@@ -35,6 +46,18 @@ export function certificatePdf(row: TaxCertificateRow): Readable {
       .text(value || '—');
   };
 
+  if (row.status === 'cancelled') {
+    const by = replacedBy ? `Replaced by ${formatReceiptNumber(replacedBy)}.` : 'Not replaced.';
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .fillColor('#b00020')
+      .text('CANCELLED: NOT VALID FOR TAX PURPOSES', { align: 'center' })
+      .fontSize(9)
+      .text(`Cancelled on ${row.cancelledAt ? day(row.cancelledAt) : '—'}: ${row.cancelReason ?? ''}. ${by}`, { align: 'center' })
+      .fillColor('black')
+      .moveDown();
+  }
   doc.font('Helvetica-Bold').fontSize(16).text('Section 18A Tax Receipt', { align: 'center' });
   doc
     .font('Helvetica')
@@ -42,8 +65,10 @@ export function certificatePdf(row: TaxCertificateRow): Readable {
     .text('Receipt issued in terms of section 18A of the Income Tax Act, 1962', { align: 'center' })
     .moveDown();
   field('Receipt number', formatReceiptNumber(row.receiptNumber));
-  field('Date issued', day(row.issuedAt.toISOString()));
-  field('Tax year', `1 March ${row.taxYear - 1} – 28/29 February ${row.taxYear}`);
+  if (replaces) field('Replaces', `${formatReceiptNumber(replaces)} (cancelled)`);
+  field('Date issued', day(row.issuedAt));
+  const lastDay = new Date(Date.UTC(row.taxYear, 2, 0)).getUTCDate();
+  field('Tax year', `1 March ${row.taxYear - 1} – ${lastDay} February ${row.taxYear}`);
   doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text('Public benefit organisation');
   field('Name', pbo.pboName);
   field('Address', pbo.address);
@@ -52,33 +77,28 @@ export function certificatePdf(row: TaxCertificateRow): Readable {
 
   doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text('Donor');
   field('Name', donor.name);
-  if (donor.profile.tradingName) field('Trading name', donor.profile.tradingName);
+  field('Trading name', donor.profile.tradingName);
   field('Legal type', LEGAL[donor.profile.legalType]);
-  field(
-    'Identification',
-    `${ID_TYPE[donor.profile.idType]} ${donor.profile.idNumber}${donor.profile.idType === 'passport' ? ` (${donor.profile.idCountry})` : ''}`,
-  );
-  field('Country', donor.profile.idCountry);
+  field('Identification type', ID_TYPE[donor.profile.idType]);
+  field(donor.profile.idType === 'registration' ? 'Registration number' : 'Identification number', donor.profile.idNumber);
+  field('Country of issue', donor.profile.idCountry);
   field('Income tax reference number', donor.profile.taxNumber);
   field('Address', donor.address);
   field('Telephone', donor.phone);
   field('E-mail', donor.email);
+  if (donor.household) field('Household', `${donor.household} (gifts of household members who chose one certificate)`);
 
   doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text('Donations received (cash)');
   doc.font('Helvetica').fontSize(9);
-  for (const g of gifts) doc.text(`${day(g.date)}    ${g.fund.padEnd(20)}    ${formatRand(g.amountCents / 100)}`);
+  for (const g of gifts) {
+    doc.text(`${day(g.date)}    ${g.fund.padEnd(20)}    ${formatRand(g.amountCents / 100)}${g.giver ? `    (${g.giver})` : ''}`);
+  }
   doc
     .font('Helvetica-Bold')
     .text(`Total: ${formatRand(row.totalCents / 100)}`)
     .moveDown();
 
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(
-      `We certify that the donations above have been or will be used exclusively for the object of ${pbo.pboName} in carrying on the ` +
-        'public benefit activities approved under section 18A of the Income Tax Act, 1962, and that no goods or services were received in exchange.',
-    );
+  doc.font('Helvetica').fontSize(9).text(certificationText(pbo.pboName));
   doc.end();
   return doc as unknown as Readable;
 }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
-import { donations, givingFunds, notifications } from '../../db/schema/index';
-import { periodStart } from './period';
+import { auditLog, donations, givingFunds, notifications } from '../../db/schema/index';
+import { monthsCovered, periodStart } from './period';
 
 let t: TestApp;
 let admin: { token: string; user: { id: string } };
@@ -139,6 +139,11 @@ describe('refunds, corrections, matching', () => {
     });
     expect(history[1]).toMatchObject({ before: { status: 'completed' }, after: { status: 'refunded' } });
     expect((await post(`/api/donations/${row!.id}/refund`, { reason: 'Again please' })).statusCode).toBe(409);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, row!.id));
+    expect(audit.map((a) => [a.action, a.summary, a.actorName]).sort()).toEqual([
+      ['donation.corrected', 'Corrected R 990.00 gift of F (General) to R 99.00 (Missions): Typed 99.00 as 990', 'Anele Treasurer'],
+      ['donation.refunded', 'Refunded R 99.00 gift of F (Missions): Given twice by mistake', 'Anele Treasurer'],
+    ]);
     expect((await post(`/api/donations/${row!.id}/refund`, { reason: 'Not allowed' }, pastor.token)).statusCode).toBe(403);
   });
 
@@ -179,6 +184,8 @@ describe('batches', () => {
     await add(50, 'General');
     const closed = await post(`/api/giving/batches/${batch.id}/close`);
     expect(json(closed).data.batch).toMatchObject({ status: 'closed', runningTotal: 350.5, countedTotal: 350.5 });
+    const [closedEntry] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, batch.id));
+    expect(closedEntry).toMatchObject({ action: 'giving_batch.closed', summary: 'Closed batch Sunday 23 Nov cash: 3 gifts, R 350.50' });
     expect((await add(1, 'General')).statusCode).toBe(409);
     const detail = json(await get(`/api/giving/batches/${batch.id}`)).data;
     expect(detail.deposit).toEqual([
@@ -198,5 +205,47 @@ describe('batches', () => {
     const batch = json(await post('/api/giving/batches', { label: 'Test', countedTotal: 0 })).data.batch;
     const res = await post(`/api/giving/batches/${batch.id}/donations`, { donorName: 'X Y', amount: 5, fund: 'Bursaries', method: 'cash' });
     expect(json(res).message).toBe('That fund is not open for gifts. Please choose another fund.');
+  });
+});
+
+describe('week and quarter filters, by hand', () => {
+  it('counts a gift a minute after the period starts and leaves out one a minute before', async () => {
+    await t.database.db.insert(givingFunds).values({ name: 'Building' }).onConflictDoNothing();
+    const week = periodStart('week', now, TZ)!;
+    const quarter = periodStart('quarter', now, TZ)!;
+    const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * 60_000);
+    const gifts = [
+      { cents: 11111, at: at(week, 1), donor: 'W-in' },
+      { cents: 22222, at: at(week, -1), donor: 'W-out' },
+      { cents: 33333, at: at(quarter, 1), donor: 'Q-in' },
+      { cents: 44444, at: at(quarter, -1), donor: 'Q-out' },
+    ];
+    await t.database.db.insert(donations).values(
+      gifts.map((g) => ({
+        donorName: g.donor,
+        amountCents: g.cents,
+        fund: 'Building',
+        status: 'completed',
+        paymentMethod: 'cash',
+        givenAt: g.at,
+      })),
+    );
+    // This week: R 111.11, plus R 333.33 only when the quarter itself began this week.
+    const quarterBeganThisWeek = quarter.getTime() >= week.getTime();
+    const weekData = json(await get('/api/donations?period=week&fund=Building&limit=100')).data;
+    expect(weekData.summary.totalDonations).toBe(quarterBeganThisWeek ? 444.44 : 111.11);
+    expect(weekData.summary.activeDonors).toBe(quarterBeganThisWeek ? 2 : 1);
+    expect(weekData.fundsBreakdown).toEqual([
+      { fund: 'Building', total: quarterBeganThisWeek ? 444.44 : 111.11, count: quarterBeganThisWeek ? 2 : 1, share: 100 },
+    ]);
+    // This quarter: R 111.11 + R 333.33 = R 444.44, plus R 222.22 when the week began inside the quarter (the usual case).
+    const weekBeganInQuarter = at(week, -1).getTime() >= quarter.getTime();
+    const quarterData = json(await get('/api/donations?period=quarter&fund=Building&limit=100')).data;
+    expect(quarterData.summary.totalDonations).toBe(weekBeganInQuarter ? 666.66 : 444.44);
+    expect(quarterData.total).toBe(weekBeganInQuarter ? 3 : 2);
+    expect(quarterData.donations.map((d: { donorName: string }) => d.donorName)).not.toContain('Q-out');
+    // Monthly Average over a quarter divides by the calendar months it has covered so far.
+    const monthsSoFar = monthsCovered(quarter, now, TZ);
+    expect(quarterData.summary.monthlyAverage).toBe(Math.round((weekBeganInQuarter ? 66666 : 44444) / monthsSoFar) / 100);
   });
 });

@@ -1,14 +1,19 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../lib/heavy-modules';
 import { PAYMENT_METHOD_LABELS } from '@church/contract/giving';
 import type { DonationRow } from '../../db/schema/index';
+import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
 
 const HEADER = ['Date', 'Donor', 'Fund', 'Amount (R)', 'Method', 'Status', 'Reference'];
 
-function line(d: DonationRow): [string, string, string, string, string, string, string] {
+/** The calendar date of a gift in the church's time zone (YYYY-MM-DD), as every report shows it. */
+export const localDate = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+function line(d: DonationRow, timeZone: string): [string, string, string, string, string, string, string] {
   return [
-    d.givenAt.toISOString().slice(0, 10),
+    localDate(d.givenAt, timeZone),
     d.donorName ?? '',
     d.fund,
     (d.amountCents / 100).toFixed(2),
@@ -18,17 +23,16 @@ function line(d: DonationRow): [string, string, string, string, string, string, 
   ];
 }
 
-/** Cells starting with = + - @ are prefixed so a spreadsheet never runs them as formulas. */
-const safe = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+const safe = (v: string) => spreadsheetSafe(v);
 
 /** CSV through csv-stringify: rows flow from the keyset-paged query to the response. */
-export function csvStream(chunks: AsyncIterable<DonationRow[]>): Readable {
+export function csvStream(chunks: AsyncIterable<DonationRow[]>, timeZone: string): Readable {
   const out = stringify({ header: true, columns: HEADER, bom: true });
   void (async () => {
     try {
       for await (const rows of chunks) {
         for (const r of rows) {
-          if (!out.write(line(r).map(safe))) await new Promise((res) => out.once('drain', res));
+          if (!out.write(line(r, timeZone).map(safe))) await new Promise((res) => out.once('drain', res));
         }
       }
       out.end();
@@ -40,7 +44,8 @@ export function csvStream(chunks: AsyncIterable<DonationRow[]>): Readable {
 }
 
 /** Excel through exceljs's streaming writer: each row is committed and released as it is written. */
-export function xlsxStream(chunks: AsyncIterable<DonationRow[]>, title: string): Readable {
+export async function xlsxStream(chunks: AsyncIterable<DonationRow[]>, title: string, timeZone: string): Promise<Readable> {
+  const ExcelJS = await loadExcelJS();
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as unknown as Writable, useStyles: true });
   const ws = wb.addWorksheet(title.slice(0, 31));
@@ -49,7 +54,7 @@ export function xlsxStream(chunks: AsyncIterable<DonationRow[]>, title: string):
     try {
       for await (const rows of chunks) {
         for (const r of rows) {
-          const cells: (string | number)[] = line(r).map(safe);
+          const cells: (string | number)[] = line(r, timeZone).map(safe);
           cells[3] = r.amountCents / 100;
           ws.addRow(cells).commit();
         }

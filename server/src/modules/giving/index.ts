@@ -1,36 +1,64 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app';
-import { createPayfastProvider } from './payfast';
+import { createMerchantAccount } from './merchant';
+import { merchantRoutes } from './merchant-routes';
 import { startPayfastStandin } from './payfast-standin/standin';
 import { createPaymentsService } from './payments-service';
+import { defineCheckoutExpiryJob } from './checkout-expiry';
 import { paymentNotificationRoutes } from './payments-routes';
 import { givingRoutes } from './routes';
 import { givingAdminRoutes } from './admin-routes';
 import { taxRoutes } from './tax-routes';
+import { certificatesRoutes } from './certificates-routes';
+import { givingReportsRoutes } from './reports-routes';
+import { createGivingReportsService } from './reports-service';
 import { createTaxService } from './tax-service';
+import { createCertificateRuns } from './certificate-runs';
+import { certificateRunsRoutes } from './certificate-runs-routes';
 import { createGivingAdminService } from './admin-service';
 import { createGivingService } from './service';
+import type { WebhookEmit } from '../developers/webhooks/events';
 
 /** Giving: member gifts, the payment provider, and (when configured) the local PayFast stand-in. */
-export async function registerGiving(api: FastifyInstance, ctx: AppContext, timeZone: () => Promise<string>) {
+/** `webhooks` queues donation.received / donation.refunded in the transaction that records the change. */
+export async function registerGiving(api: FastifyInstance, ctx: AppContext, timeZone: () => Promise<string>, webhooks?: WebhookEmit) {
   const pf = ctx.config.payfast;
-  const provider = pf ? createPayfastProvider(pf) : null;
-  if (pf?.standinPort && ctx.config.env !== 'test') {
+  // The card account in use: the environment's, else the one an administrator entered in settings.
+  const merchant = createMerchantAccount({
+    db: ctx.db,
+    fromEnvironment: pf,
+    network: ctx.config.payfastNetwork,
+    sealer: ctx.sealer('payment-provider'),
+  });
+  const provider = () => merchant.provider();
+  const standinPort = ctx.config.payfastNetwork.standinPort;
+  if (pf && standinPort && ctx.config.env !== 'test') {
     // Development and e2e: PayFast's checkout, notifications and APIs served locally (config refuses this in production).
     const standin = await startPayfastStandin({
-      port: pf.standinPort,
+      port: standinPort,
       merchantId: pf.merchantId,
       merchantKey: pf.merchantKey,
       passphrase: pf.passphrase,
     });
     api.addHook('onClose', () => standin.close());
   }
-  const payments = provider ? createPaymentsService({ db: ctx.db, provider, log: api.log }) : null;
-  const service = createGivingService({ db: ctx.db, limiter: ctx.limiter, provider, publicUrl: ctx.config.publicUrl });
-  await api.register(givingRoutes, { service, payments });
-  if (payments) await api.register(paymentNotificationRoutes, { payments });
-  await api.register(givingAdminRoutes, { service: createGivingAdminService({ db: ctx.db, timeZone }) });
-  await api.register(taxRoutes, {
-    service: createTaxService({ db: ctx.db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, timeZone }),
+  const payments = createPaymentsService({ db: ctx.db, provider, log: api.log, webhooks });
+  // Card checkouts never paid are marked expired by an hourly sweep (queued when a real server listens; tests send it themselves).
+  // Always: an account entered in settings later needs it too, and with no card gifts it finds nothing.
+  const expiry = defineCheckoutExpiryJob({ jobs: ctx.jobs, db: ctx.db });
+  api.addHook('onListen', async () => {
+    await expiry.schedule().catch((err: unknown) => api.log.error({ err }, 'could not queue the checkout expiry sweep'));
   });
+  const service = createGivingService({ db: ctx.db, limiter: ctx.limiter, provider, publicUrl: ctx.config.publicUrl, timeZone });
+  await api.register(givingRoutes, { service, payments });
+  await api.register(paymentNotificationRoutes, { payments });
+  await api.register(merchantRoutes, { merchant });
+  const tax = createTaxService({ db: ctx.db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, timeZone });
+  // A refund or correction of a certified gift cancels and replaces its certificate in the same transaction.
+  await api.register(givingAdminRoutes, { service: createGivingAdminService({ db: ctx.db, timeZone, webhooks, certificates: tax }) });
+  await api.register(givingReportsRoutes, { service: createGivingReportsService({ db: ctx.db, timeZone }) });
+  await api.register(taxRoutes, { service: tax });
+  await api.register(certificatesRoutes, { service: tax, timeZone });
+  // Issuing a tax year's certificates runs on the job queue; the treasurer follows the run.
+  await api.register(certificateRunsRoutes, { runs: createCertificateRuns({ db: ctx.db, jobs: ctx.jobs, tax }) });
 }

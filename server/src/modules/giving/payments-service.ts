@@ -1,25 +1,22 @@
+import { noWebhooks, webhookDonation, type WebhookEmit } from '../developers/webhooks/events';
+import type { SessionUser } from '../../plugins/auth';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FREQUENCY_LABELS } from '@church/contract/giving';
 import { formatRand } from '@church/contract/rules/money';
 import { isUniqueViolation, type Db, type Tx } from '../../db/client';
-import {
-  donationEvents,
-  donations,
-  givingSubscriptions,
-  paymentNotifications,
-  type DonationRow,
-  type UserRow,
-} from '../../db/schema/index';
+import { donationEvents, donations, givingSubscriptions, paymentNotifications, type DonationRow } from '../../db/schema/index';
 import { badGateway } from './errors';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { createNotifications } from '../notifications/repository';
 import type { PaymentProvider, ProviderNotification } from './payment-provider';
 
 type Outcome = { accepted: boolean; reason: string };
 
 /** The donor's "donation received" note, sent when the money has really arrived. */
-export async function notifyReceived(tx: Tx, row: DonationRow) {
+/** A gift arrived: its giver hears about it and subscribed webhooks get donation.received, in the same transaction. */
+export async function notifyReceived(tx: Tx, row: DonationRow, webhooks: WebhookEmit = noWebhooks) {
+  await webhooks(tx, 'donation.received', webhookDonation(row));
   if (!row.userId) return;
   const recurring = row.frequency === 'one-time' ? '' : ` ${FREQUENCY_LABELS[row.frequency as 'weekly'].toLowerCase()}`;
   await createNotifications(tx, [
@@ -39,14 +36,21 @@ export async function notifyReceived(tx: Tx, row: DonationRow) {
  * exact amount, and the provider's own confirmation call. A replay (same
  * provider payment id) or a forgery changes nothing; each is logged.
  */
-export function createPaymentsService(d: { db: Db; provider: PaymentProvider; log: FastifyBaseLogger }) {
+export function createPaymentsService(d: {
+  db: Db;
+  /** The provider in use now (environment or settings); null when card payments are not set up. */
+  provider: () => Promise<PaymentProvider | null>;
+  log: FastifyBaseLogger;
+  webhooks?: WebhookEmit;
+}) {
   async function record(
+    provider: PaymentProvider,
     n: { ip: string; reference?: string; paymentId?: string; fields: Record<string, string> },
     outcome: string,
     reason: string,
   ) {
     await d.db.insert(paymentNotifications).values({
-      provider: d.provider.name,
+      provider: provider.name,
       sourceIp: n.ip,
       reference: n.reference?.slice(0, 100) ?? null,
       providerPaymentId: n.paymentId?.slice(0, 100) ?? null,
@@ -54,22 +58,23 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
       reason,
       payload: n.fields,
     });
-    const line = { provider: d.provider.name, ip: n.ip, reference: n.reference, outcome, reason };
+    const line = { provider: provider.name, ip: n.ip, reference: n.reference, outcome, reason };
     if (outcome === 'refused') d.log.warn(line, 'payment notification refused');
     else d.log.info(line, 'payment notification');
   }
 
-  async function apply(n: ProviderNotification, donation: DonationRow): Promise<Outcome> {
+  async function apply(provider: PaymentProvider, n: ProviderNotification, donation: DonationRow): Promise<Outcome> {
     return d.db.transaction(async (tx) => {
       const sub = donation.subscriptionId
         ? (await tx.select().from(givingSubscriptions).where(eq(givingSubscriptions.id, donation.subscriptionId)).for('update'))[0]
         : undefined;
       const firstPaymentDone = !!donation.providerPaymentId;
       if (n.status === 'cancelled') {
-        if (sub)
+        // The provider ended the subscription (the member cancelled with PayFast, or the card lapsed): no further charge is accepted.
+        if (sub && sub.status !== 'cancelled')
           await tx
             .update(givingSubscriptions)
-            .set({ status: 'cancelled', cancelledAt: new Date() })
+            .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
             .where(eq(givingSubscriptions.id, sub.id));
         if (!firstPaymentDone && donation.status === 'pending') {
           await tx.update(donations).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(donations.id, donation.id));
@@ -83,7 +88,39 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
         // A later charge of a subscription: a new completed gift, only while the subscription lives.
         if (!sub || sub.status === 'cancelled' || (sub.token && sub.token !== n.token))
           return { accepted: false, reason: 'subscription is cancelled or unknown' };
-        if (n.status !== 'complete') return { accepted: true, reason: 'recurring charge failed' };
+        if (n.status !== 'complete') {
+          // A charge that did not go through is kept as a failed gift (counted nowhere), and the giver hears about it.
+          const [failed] = await tx
+            .insert(donations)
+            .values({
+              userId: donation.userId,
+              donorName: donation.donorName,
+              amountCents: n.amountCents || sub.amountCents,
+              paymentMethod: 'card',
+              frequency: donation.frequency,
+              fund: sub.fund,
+              status: 'failed',
+              provider: provider.name,
+              providerPaymentId: n.providerPaymentId,
+              subscriptionId: sub.id,
+            })
+            .returning();
+          await tx
+            .insert(donationEvents)
+            .values({ donationId: failed!.id, kind: 'failed', reason: `Recurring charge ${n.providerPaymentId} failed` });
+          if (donation.userId) {
+            await createNotifications(tx, [
+              {
+                userId: donation.userId,
+                type: 'giving',
+                title: 'Donation not collected',
+                message: `Your ${FREQUENCY_LABELS[donation.frequency as 'weekly'].toLowerCase()} donation of ${formatRand(sub.amountCents / 100)} could not be collected. No money was taken; please check your card with PayFast.`,
+                link: '/mobile/giving',
+              },
+            ]);
+          }
+          return { accepted: true, reason: 'recurring charge failed' };
+        }
         const [row] = await tx
           .insert(donations)
           .values({
@@ -94,7 +131,7 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
             frequency: donation.frequency,
             fund: sub.fund,
             status: 'completed',
-            provider: d.provider.name,
+            provider: provider.name,
             providerPaymentId: n.providerPaymentId,
             subscriptionId: sub.id,
             completedAt: new Date(),
@@ -103,10 +140,11 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
         await tx
           .insert(donationEvents)
           .values({ donationId: row!.id, kind: 'completed', reason: `Recurring charge ${n.providerPaymentId}` });
-        await notifyReceived(tx, row!);
+        await notifyReceived(tx, row!, d.webhooks);
         return { accepted: true, reason: 'recurring charge recorded' };
       }
       const status = n.status === 'complete' ? 'completed' : 'failed';
+      // Money that moved is recorded even when the checkout had expired (a notification PayFast delivered late).
       const [row] = await tx
         .update(donations)
         .set({
@@ -121,7 +159,7 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
       await tx.insert(donationEvents).values({
         donationId: row.id,
         kind: status,
-        reason: `PayFast payment ${n.providerPaymentId}`,
+        reason: `PayFast payment ${n.providerPaymentId}${status === 'failed' ? ' failed' : ''}`,
         before: { status: donation.status },
         after: { status },
       });
@@ -129,9 +167,15 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
         if (sub)
           await tx
             .update(givingSubscriptions)
-            .set({ status: 'active', token: n.token, updatedAt: new Date() })
+            .set({ status: 'active', token: n.token, cancelledAt: null, updatedAt: new Date() })
             .where(eq(givingSubscriptions.id, sub.id));
-        await notifyReceived(tx, row);
+        await notifyReceived(tx, row, d.webhooks);
+      } else if (sub) {
+        // The first payment failed: PayFast set up no subscription, so there is nothing recurring to show.
+        await tx
+          .update(givingSubscriptions)
+          .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
+          .where(eq(givingSubscriptions.id, sub.id));
       }
       return { accepted: true, reason: status };
     });
@@ -140,9 +184,19 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
   return {
     /** Returns true when the notification was accepted (or was a harmless replay). */
     async handleNotification(rawBody: string, ip: string): Promise<{ ok: boolean; reason: string }> {
-      const v = d.provider.verifyNotification(rawBody, ip);
+      const provider = await d.provider();
+      if (!provider) {
+        d.log.warn({ ip }, 'payment notification while card payments are not set up');
+        return { ok: false, reason: 'card payments are not set up' };
+      }
+      const v = provider.verifyNotification(rawBody, ip);
       if (!v.ok) {
-        await record({ ip, reference: v.fields.m_payment_id, paymentId: v.fields.pf_payment_id, fields: v.fields }, 'refused', v.reason);
+        await record(
+          provider,
+          { ip, reference: v.fields.m_payment_id, paymentId: v.fields.pf_payment_id, fields: v.fields },
+          'refused',
+          v.reason,
+        );
         return { ok: false, reason: v.reason };
       }
       const n = v.notification;
@@ -150,14 +204,14 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
       const [seen] = await d.db
         .select({ id: donations.id })
         .from(donations)
-        .where(and(eq(donations.provider, d.provider.name), eq(donations.providerPaymentId, n.providerPaymentId)));
+        .where(and(eq(donations.provider, provider.name), eq(donations.providerPaymentId, n.providerPaymentId)));
       if (seen) {
-        await record(meta, 'duplicate', 'payment already recorded; nothing changed');
+        await record(provider, meta, 'duplicate', 'payment already recorded; nothing changed');
         return { ok: true, reason: 'duplicate' };
       }
       const [donation] = await d.db.select().from(donations).where(eq(donations.reference, n.reference));
-      if (!donation || donation.provider !== d.provider.name) {
-        await record(meta, 'refused', 'unknown reference');
+      if (!donation || donation.provider !== provider.name) {
+        await record(provider, meta, 'refused', 'unknown reference');
         return { ok: false, reason: 'unknown reference' };
       }
       let expected = donation.amountCents;
@@ -166,27 +220,27 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
         expected = sub?.amountCents ?? expected;
       }
       if (n.status === 'complete' && n.amountCents !== expected) {
-        await record(meta, 'refused', `amount ${n.amountCents} cents does not match ${expected} cents`);
+        await record(provider, meta, 'refused', `amount ${n.amountCents} cents does not match ${expected} cents`);
         return { ok: false, reason: 'amount does not match' };
       }
       let confirmed: boolean;
       try {
-        confirmed = await d.provider.confirmNotification(rawBody);
+        confirmed = await provider.confirmNotification(rawBody);
       } catch (err) {
-        await record(meta, 'refused', `confirmation call failed: ${(err as Error).message}`);
+        await record(provider, meta, 'refused', `confirmation call failed: ${(err as Error).message}`);
         throw badGateway('Could not confirm the payment with the provider; it will retry');
       }
       if (!confirmed) {
-        await record(meta, 'refused', 'provider did not confirm the notification');
+        await record(provider, meta, 'refused', 'provider did not confirm the notification');
         return { ok: false, reason: 'not confirmed' };
       }
       try {
-        const outcome = await apply(n, donation);
-        await record(meta, outcome.accepted ? 'accepted' : 'refused', outcome.reason);
+        const outcome = await apply(provider, n, donation);
+        await record(provider, meta, outcome.accepted ? 'accepted' : 'refused', outcome.reason);
         return { ok: outcome.accepted, reason: outcome.reason };
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        await record(meta, 'duplicate', 'payment already recorded (concurrent replay); nothing changed');
+        await record(provider, meta, 'duplicate', 'payment already recorded (concurrent replay); nothing changed');
         return { ok: true, reason: 'duplicate' };
       }
     },
@@ -195,7 +249,7 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
       d.db.select().from(givingSubscriptions).where(eq(givingSubscriptions.userId, userId)).orderBy(desc(givingSubscriptions.createdAt)),
 
     /** Cancels at the provider first, then here: no further charge will be accepted. */
-    async cancelSubscription(user: UserRow, id: string) {
+    async cancelSubscription(user: SessionUser, id: string) {
       const [sub] = await d.db
         .select()
         .from(givingSubscriptions)
@@ -203,8 +257,14 @@ export function createPaymentsService(d: { db: Db; provider: PaymentProvider; lo
       if (!sub) throw notFound('No recurring gift with that id');
       if (sub.status === 'cancelled') return sub;
       if (sub.token) {
+        const provider = await d.provider();
+        // Without the account PayFast would keep charging: say so rather than mark it cancelled here only.
+        if (!provider)
+          throw conflict(
+            'Card payments are not set up any more, so PayFast cannot be asked to stop this gift. Please contact the church office.',
+          );
         try {
-          await d.provider.cancelSubscription(sub.token);
+          await provider.cancelSubscription(sub.token);
         } catch (err) {
           d.log.error({ err, subscription: sub.id }, 'provider cancellation failed');
           throw badGateway('PayFast could not cancel the recurring gift just now. Please try again in a few minutes.');

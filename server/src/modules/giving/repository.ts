@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gte, max, sum } from 'drizzle-orm';
+import { and, count, desc, eq, max, sum } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { donations, users } from '../../db/schema/index';
 
@@ -47,27 +47,13 @@ export function createGivingRepository(db: Db) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
-    /** Church-wide figures for leaders. */
-    async summary(monthStart: Date, activeSince: Date) {
-      const [all] = await db
-        .select({ cents: sum(donations.amountCents).mapWith(Number), n: count(), largest: max(donations.amountCents) })
+    /** The largest completed gift ever (the other church-wide figures come from the /donations queries). */
+    async largest() {
+      const [row] = await db
+        .select({ largest: max(donations.amountCents) })
         .from(donations)
         .where(completed);
-      const [month] = await db
-        .select({ cents: sum(donations.amountCents).mapWith(Number) })
-        .from(donations)
-        .where(and(completed, gte(donations.givenAt, monthStart)));
-      const [givers] = await db
-        .select({ n: countDistinct(donations.userId) })
-        .from(donations)
-        .where(and(completed, gte(donations.givenAt, activeSince)));
-      return {
-        cents: all?.cents ?? 0,
-        count: all?.n ?? 0,
-        largest: all?.largest ?? 0,
-        monthCents: month?.cents ?? 0,
-        activeGivers: givers?.n ?? 0,
-      };
+      return row?.largest ?? 0;
     },
     async all(page: number, limit: number) {
       const [rows, [total]] = await Promise.all([

@@ -15,7 +15,6 @@ import {
 } from '@church/contract/giving';
 import { centsToRand } from '@church/contract/rules/money';
 import { auth, currentUser } from '../../plugins/auth';
-import { notFound } from '../../lib/errors';
 import { presentDonation, presentSubscription } from './presenter';
 import type { GivingService } from './service';
 import type { PaymentsService } from './payments-service';
@@ -23,10 +22,7 @@ import type { PaymentsService } from './payments-service';
 const errors = errorResponses(400, 401, 403, 409, 429);
 const THANK_YOU = 'Thank you for your generous donation!';
 
-export async function givingRoutes(
-  appBase: FastifyInstance,
-  { service, payments }: { service: GivingService; payments: PaymentsService | null },
-) {
+export async function givingRoutes(appBase: FastifyInstance, { service, payments }: { service: GivingService; payments: PaymentsService }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const tags = ['Giving'];
   const security = [{ bearerAuth: [] }];
@@ -96,7 +92,7 @@ export async function givingRoutes(
       schema: { tags, security, summary: 'Your recurring gifts', response: { 200: subscriptionsResponse, ...errors } },
     },
     async (request) => {
-      const rows = payments ? await payments.listSubscriptions(currentUser(request).id) : [];
+      const rows = await payments.listSubscriptions(currentUser(request).id);
       return { status: 'success' as const, data: { subscriptions: rows.map(presentSubscription) } };
     },
   );
@@ -110,11 +106,10 @@ export async function givingRoutes(
         security,
         summary: 'Cancel your recurring gift at the provider',
         params: idParams,
-        response: { 200: subscriptionResponse, ...errorResponses(400, 401, 404, 502) },
+        response: { 200: subscriptionResponse, ...errorResponses(400, 401, 404, 409, 502) },
       },
     },
     async (request) => {
-      if (!payments) throw notFound('No recurring gift with that id');
       const sub = await payments.cancelSubscription(currentUser(request), request.params.id);
       return { status: 'success' as const, message: SUBSCRIPTION_CANCELLED, data: { subscription: presentSubscription(sub) } };
     },

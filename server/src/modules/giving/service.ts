@@ -1,32 +1,37 @@
 import type { z } from 'zod';
+import type { SessionUser } from '../../plugins/auth';
 import { and, eq } from 'drizzle-orm';
 import { CARD_NOT_SET_UP, type createDonationRequest, type DonationPayment } from '@church/contract/giving';
 import { randToCents } from '@church/contract/rules/money';
 import { isUniqueViolation, type Db } from '../../db/client';
-import { donationEvents, givingFunds, givingSubscriptions, type DonationRow, type UserRow } from '../../db/schema/index';
+import { donationEvents, givingFunds, givingSubscriptions, type DonationRow } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { createGivingRepository } from './repository';
 import type { PaymentProvider } from './payment-provider';
 import { bankConfigured, createGivingSettingsRepository } from './settings-repository';
 import { newReference } from './reference';
+import { createGivingAdminRepository } from './admin-repository';
+import { periodStart } from './period';
 
 type DonationInput = z.output<typeof createDonationRequest>;
-const DAY = 86_400_000;
 
 export interface GivingDeps {
   db: Db;
   limiter: RateLimiter;
-  provider: PaymentProvider | null;
+  /** The card provider in use now (environment or settings), null when card payments are not set up. */
+  provider: () => Promise<PaymentProvider | null>;
   publicUrl: string;
+  timeZone: () => Promise<string>;
 }
 
 export function createGivingService(d: GivingDeps) {
   const repo = createGivingRepository(d.db);
+  const figures = createGivingAdminRepository(d.db);
   const settings = createGivingSettingsRepository(d.db);
 
   /** The earlier donation of a repeated key; a different amount under one key is a client mistake. */
-  async function replay(user: UserRow, key: string, input: DonationInput) {
+  async function replay(user: SessionUser, key: string, input: DonationInput) {
     const existing = await repo.findByKey(user.id, key);
     if (!existing) return undefined;
     if (existing.amountCents !== randToCents(input.amount)) {
@@ -36,12 +41,13 @@ export function createGivingService(d: GivingDeps) {
   }
 
   /** What the giver does next: the provider's checkout for a pending card gift, banking details for a transfer. */
-  async function paymentFor(user: UserRow, donation: DonationRow): Promise<DonationPayment> {
+  async function paymentFor(user: SessionUser, donation: DonationRow): Promise<DonationPayment> {
     if (donation.status !== 'pending' || !donation.reference) return null;
-    if (donation.paymentMethod === 'card' && d.provider) {
+    const provider = donation.paymentMethod === 'card' ? await d.provider() : null;
+    if (provider) {
       const [first, ...rest] = user.name.trim().split(/\s+/);
       const back = `${d.publicUrl}/mobile/giving?donation=${donation.id}`;
-      const checkout = d.provider.createCheckout({
+      const checkout = provider.createCheckout({
         reference: donation.reference,
         amountCents: donation.amountCents,
         itemName: `Gift to the ${donation.fund} fund`,
@@ -51,7 +57,7 @@ export function createGivingService(d: GivingDeps) {
         notifyUrl: `${d.publicUrl}/api/giving/payfast/notify`,
         recurring: donation.frequency === 'one-time' ? undefined : (donation.frequency as 'weekly' | 'monthly'),
       });
-      return { kind: 'checkout', provider: d.provider.name, ...checkout };
+      return { kind: 'checkout', provider: provider.name, ...checkout };
     }
     if (donation.paymentMethod === 'bank') {
       const s = await settings.get();
@@ -60,8 +66,10 @@ export function createGivingService(d: GivingDeps) {
     return null;
   }
 
+  /** Returns the card provider for a card gift (checked here: the account can be removed between two gifts). */
   async function checkMethod(input: DonationInput) {
-    if (input.paymentMethod === 'card' && !d.provider) throw badRequest(CARD_NOT_SET_UP);
+    const provider = input.paymentMethod === 'card' ? await d.provider() : null;
+    if (input.paymentMethod === 'card' && !provider) throw badRequest(CARD_NOT_SET_UP);
     if (input.paymentMethod === 'bank' && !bankConfigured(await settings.get())) {
       throw badRequest('Bank transfer details are not set up yet. Please contact the church office.');
     }
@@ -71,6 +79,7 @@ export function createGivingService(d: GivingDeps) {
     }
     const fund = await settings.fund(input.fund);
     if (!fund || !fund.active) throw badRequest('That fund is not open for gifts. Please choose another fund.');
+    return provider;
   }
 
   return {
@@ -79,13 +88,13 @@ export function createGivingService(d: GivingDeps) {
      * verified notification (card) or by the treasurer matching it (bank, cash).
      * With an idempotency key a double submit returns the first donation.
      */
-    async donate(user: UserRow, input: DonationInput, headerKey?: string) {
+    async donate(user: SessionUser, input: DonationInput, headerKey?: string) {
       const key = input.idempotencyKey ?? headerKey;
       if (key) {
         const earlier = await replay(user, key, input);
         if (earlier) return { donation: earlier, created: false, payment: await paymentFor(user, earlier) };
       }
-      await checkMethod(input);
+      const provider = await checkMethod(input);
       await d.limiter.consume(`giving:${user.id}`, 30, 60 * 60_000, 'Too many donations in a short time. Please try again later.');
       try {
         const donation = await repo.transaction(async (tx) => {
@@ -96,7 +105,7 @@ export function createGivingService(d: GivingDeps) {
               .insert(givingSubscriptions)
               .values({
                 userId: user.id,
-                provider: d.provider!.name,
+                provider: provider!.name,
                 reference,
                 amountCents: randToCents(input.amount),
                 frequency: input.frequency,
@@ -115,7 +124,7 @@ export function createGivingService(d: GivingDeps) {
             note: input.note,
             status: 'pending',
             reference,
-            provider: input.paymentMethod === 'card' ? d.provider!.name : null,
+            provider: provider?.name ?? null,
             subscriptionId,
             idempotencyKey: key ?? null,
           });
@@ -133,7 +142,7 @@ export function createGivingService(d: GivingDeps) {
       }
     },
     /** The giver left the provider's checkout without paying. */
-    async cancelPending(user: UserRow, id: string) {
+    async cancelPending(user: SessionUser, id: string) {
       const row = await repo.transaction(async (tx) => {
         const [row] = await repo.ownPending(tx, user.id, id);
         if (!row) throw notFound('No pending card gift with that id');
@@ -151,9 +160,13 @@ export function createGivingService(d: GivingDeps) {
       return row;
     },
     async options() {
-      const [s, funds] = await Promise.all([settings.get(), d.db.select().from(givingFunds).where(eq(givingFunds.active, true))]);
+      const [s, funds, provider] = await Promise.all([
+        settings.get(),
+        d.db.select().from(givingFunds).where(eq(givingFunds.active, true)),
+        d.provider(),
+      ]);
       return {
-        card: { available: !!d.provider, provider: d.provider?.name ?? null },
+        card: { available: !!provider, provider: provider?.name ?? null },
         bank: { available: bankConfigured(s), details: bankConfigured(s) ? s.bank : null },
         funds: funds.map((f) => f.name).sort((a, b) => (a === 'General' ? -1 : b === 'General' ? 1 : a.localeCompare(b))),
       };
@@ -163,10 +176,22 @@ export function createGivingService(d: GivingDeps) {
       return { ...totals, recent: recent.rows };
     },
     userHistory: (userId: string, page: number, limit: number) => repo.userHistory(userId, page, limit),
+    /**
+     * The church-wide summary. Every figure is the one /donations shows, from the same queries: the totals
+     * for 'all', this month's total and Active Donors for 'month', the month in the church's time zone.
+     */
     async overview(page: number, limit: number, now = new Date()) {
-      const monthStart = new Date(now.getFullYear(), now.getMonth(), 1);
-      const [summary, list] = await Promise.all([repo.summary(monthStart, new Date(now.getTime() - 90 * DAY)), repo.all(page, limit)]);
-      return { summary, ...list };
+      const month = periodStart('month', now, await d.timeZone());
+      const [all, thisMonth, largest, list] = await Promise.all([
+        figures.summary({ from: null }),
+        figures.summary({ from: month }),
+        repo.largest(),
+        repo.all(page, limit),
+      ]);
+      return {
+        summary: { cents: all.cents, count: all.n, largest, monthCents: thisMonth.cents, activeGivers: thisMonth.donors },
+        ...list,
+      };
     },
   };
 }

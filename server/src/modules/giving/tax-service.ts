@@ -1,50 +1,37 @@
-import { eq } from 'drizzle-orm';
-import { donorTaxProfileSchema, formatReceiptNumber, type DonorTaxProfile, type GivingSettings } from '@church/contract/giving-tax';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../plugins/auth';
+import {
+  donorTaxProfileSchema,
+  formatReceiptNumber,
+  type donorTaxProfileRequest,
+  type DonorTaxDetails,
+  type GivingSettings,
+} from '@church/contract/giving-tax';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { taxCertificates, type TaxCertificateRow, type UserRow } from '../../db/schema/index';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { recordAudit, recordRead, type AuditActor } from '../audit/audit';
+import { frozenDonor, missingFor, pboMissing, snapshotOf, type DonorSnapshot, type GiftLine } from './certificate-plan';
+import { createCertificateIssuer, type IssuePlan } from './certificate-issue';
+import { taxCertificates } from '../../db/schema/index';
+import { forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { can } from '@church/contract/roles';
 import { zonedMidnight } from './period';
 import { createGivingSettingsRepository } from './settings-repository';
 import { createTaxRepository } from './tax-repository';
 
-export interface DonorSnapshot {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  profile: DonorTaxProfile;
-}
-export interface GiftLine {
-  date: string;
-  amountCents: number;
-  fund: string;
-}
+export type { DonorSnapshot, GiftLine } from './certificate-plan';
+export type { IssuePlan, IssueResult, ReplaceResult } from './certificate-issue';
+type DonorTaxProfileInput = z.output<typeof donorTaxProfileRequest>;
 
-/** What a section 18A certificate cannot go out without (SARS fields since 1 March 2023) or cannot be delivered without. */
-export function missingFor(d: DonorSnapshot): string[] {
-  const missing: string[] = [];
-  if (!d.address.trim()) missing.push('address');
-  if (!d.profile.idNumber.trim()) missing.push(d.profile.idType === 'registration' ? 'registration number' : 'ID or passport number');
-  if (!d.email.trim()) missing.push('e-mail (for delivery)');
-  return missing;
-}
-const blocking = (m: string[]) => m.filter((x) => !x.startsWith('e-mail'));
-
-export function pboMissing(s: GivingSettings): string[] {
-  const m: string[] = [];
-  if (!s.pboName) m.push('PBO name');
-  if (!s.pboNumber) m.push('PBO reference number');
-  if (!s.address) m.push('PBO address');
-  if (!s.s18aApproved) m.push('section 18A approval');
-  return m;
-}
+const valid = eq(taxCertificates.status, 'issued');
+const yearName = (taxYear: number) => `${taxYear - 1}/${String(taxYear).slice(2)}`;
 
 /** Section 18A certificates for a tax year (1 March – end of February) and the IT3(d) data from the same gifts. */
 export function createTaxService(d: { db: Db; mailer: Mailer; publicUrl: string; timeZone: () => Promise<string> }) {
   const repo = createTaxRepository(d.db);
   const settings = createGivingSettingsRepository(d.db);
+  const issuer = createCertificateIssuer({ repo, settings });
 
   async function range(taxYear: number, part: 'annual' | 'interim' = 'annual') {
     const tz = await d.timeZone();
@@ -54,119 +41,159 @@ export function createTaxService(d: { db: Db; mailer: Mailer; publicUrl: string;
     };
   }
 
-  async function donorsWithGifts(tx: Parameters<typeof repo.gifts>[0], from: Date, to: Date) {
-    const gifts = await repo.gifts(tx, from, to);
-    const byDonor = new Map<string, GiftLine[]>();
-    for (const g of gifts) {
-      const list = byDonor.get(g.userId!) ?? [];
-      list.push({ date: g.givenAt.toISOString(), amountCents: g.amountCents, fund: g.fund });
-      byDonor.set(g.userId!, list);
-    }
-    const rows = await repo.donors(tx, [...byDonor.keys()]);
-    return rows.map(({ user, profile }) => ({
-      user,
-      gifts: byDonor.get(user.id)!,
-      donor: {
-        name: user.name,
-        email: user.email,
-        phone: user.phone ?? '',
-        address: user.address ?? '',
-        profile: donorTaxProfileSchema.parse(profile ?? {}),
-      } satisfies DonorSnapshot,
-    }));
+  async function details(userId: string): Promise<DonorTaxDetails> {
+    const person = await repo.person(userId);
+    if (!person) throw notFound('No member with that id');
+    const profile = donorTaxProfileSchema.parse((await repo.profile(userId)) ?? {});
+    const household = person.user.householdId ? { name: person.householdName ?? '', head: person.head } : null;
+    return {
+      profile,
+      name: person.user.name,
+      address: person.user.address ?? '',
+      household,
+      missing: missingFor(snapshotOf({ user: person.user, profile, householdName: person.householdName })),
+    };
   }
 
   return {
     range,
     getSettings: () => settings.get(),
-    saveSettings: (s: GivingSettings, actor: UserRow) => settings.save(s, actor.id),
-    profile: async (userId: string) => donorTaxProfileSchema.parse((await repo.profile(userId)) ?? {}),
-    saveProfile: (userId: string, p: DonorTaxProfile) => repo.saveProfile(userId, p),
+    saveSettings: (s: GivingSettings, actor: SessionUser) => settings.save(s, actor.id),
+    details,
+    /**
+     * Saves a person's tax details (and the address the certificate prints).
+     * A treasurer editing someone else's is written to the audit log: which
+     * fields changed, never the ID or tax numbers themselves.
+     */
+    async saveDetails(userId: string, input: DonorTaxProfileInput, actor?: AuditActor) {
+      const before = await details(userId);
+      const { address, ...profile } = input;
+      await d.db.transaction(async (tx) => {
+        await repo.saveProfile(tx, userId, profile);
+        if (address !== undefined) await repo.setAddress(tx, userId, address);
+        if (actor && actor.actorId !== userId) {
+          const changed = (Object.keys(profile) as (keyof typeof profile)[]).filter((k) => profile[k] !== before.profile[k]);
+          if (address !== undefined && address !== before.address) changed.push('address' as never);
+          await recordAudit(tx, {
+            ...actor,
+            action: 'donor.tax_details_updated',
+            entityType: 'member',
+            entityId: userId,
+            summary: `Tax details of ${before.name} updated${changed.length ? `: ${changed.join(', ')}` : ''}`,
+            after: { changed },
+          });
+        }
+      });
+      return details(userId);
+    },
 
     /**
-     * Issues one certificate per donor who gave in the tax year and has none
-     * yet. The counter row is locked for the whole transaction, so two
-     * treasurers generating at once queue: numbers are unique and gap-free.
+     * What issuing needs before its transaction opens (on PGlite a read
+     * outside an open transaction would wait for it): the PBO's details,
+     * frozen onto each certificate, what of them is missing, and the dates.
      */
-    async generate(taxYear: number, actor: UserRow) {
+    async prepare(taxYear: number): Promise<IssuePlan> {
       const pbo = await settings.get();
-      const missing = pboMissing(pbo);
-      if (missing.length) throw conflict(`Enter the church's ${missing.join(', ')} under Tax & banking before issuing certificates.`);
-      const { from, to } = await range(taxYear);
-      return d.db.transaction(async (tx) => {
-        let last = await repo.lockCounter(tx);
-        const issued = await repo.issuedUsers(tx, taxYear);
-        const all = await donorsWithGifts(tx, from, to);
-        const todo = all.filter((x) => !issued.has(x.user.id) && blocking(missingFor(x.donor)).length === 0);
-        const skipped = all.filter((x) => !issued.has(x.user.id)).length - todo.length;
-        const rows = todo.map((x) => ({
-          receiptNumber: ++last,
-          taxYear,
-          userId: x.user.id,
-          totalCents: x.gifts.reduce((s, g) => s + g.amountCents, 0),
-          pbo,
-          donor: x.donor,
-          gifts: x.gifts,
-          issuedBy: actor.id,
-        }));
-        for (let i = 0; i < rows.length; i += 500) await repo.insert(tx, rows.slice(i, i + 500));
-        await repo.setCounter(tx, last);
-        return { issued: rows.length, alreadyIssued: issued.size, skipped };
-      });
+      return { taxYear, pbo, missing: pboMissing(pbo), ...(await range(taxYear)) };
     },
+    /** Issues the certificates the tax year's uncertified gifts call for, in the caller's transaction (certificate-issue.ts). */
+    issue: issuer.issue,
+    /** A gift on a certificate changed: its certificate is cancelled and replaced, in the caller's transaction. */
+    revise: issuer.revise,
+    /** The treasurer cancels a certificate with a reason; a replacement is issued when its gifts and details allow. */
+    async reissue(id: string, reason: string, actor: AuditActor) {
+      const r = await d.db.transaction((tx) => issuer.reissue(tx, id, reason, actor));
+      const rows = await repo.list(inArray(taxCertificates.id, [r.cancelled.id, ...(r.replacement ? [r.replacement.id] : [])]));
+      return {
+        cancelled: rows.find((x) => x.cert.id === r.cancelled.id)!,
+        replacement: rows.find((x) => x.cert.id === r.replacement?.id) ?? null,
+        notReplaced: r.notReplaced,
+      };
+    },
+    /** Every certificate of the tax year, valid and cancelled, with what replaced what. */
     list: (taxYear: number) => repo.list(eq(taxCertificates.taxYear, taxYear)),
-    mine: (userId: string) => repo.list(eq(taxCertificates.userId, userId)),
+    /** The person's own certificates and the household certificates their gifts are on. */
+    mine: (userId: string) =>
+      repo.list(or(eq(taxCertificates.userId, userId), sql`${userId}::uuid = any(${taxCertificates.contributorIds})`)),
+    /** The valid certificates of the tax year: what goes in the ZIP, to donors, and into IT3(d). */
+    valid: async (taxYear: number) => (await repo.list(and(eq(taxCertificates.taxYear, taxYear), valid))).map((r) => r.cert),
     /** The donor and finance roles only. */
-    async forViewer(id: string, viewer: UserRow): Promise<TaxCertificateRow> {
-      const row = await repo.byId(id);
-      if (!row) throw notFound('No certificate with that id');
-      if (row.userId !== viewer.id && !can(viewer, 'finance:read')) throw forbidden();
-      return row;
+    async forViewer(id: string, viewer: SessionUser) {
+      const [found] = await repo.list(eq(taxCertificates.id, id));
+      if (!found) throw notFound('No certificate with that id');
+      const row = found.cert;
+      const covered = row.userId === viewer.id || row.contributorIds.includes(viewer.id);
+      if (!covered && !can(viewer, 'finance:read')) throw forbidden();
+      await recordRead(d.db, viewer, {
+        entityType: 'tax_certificate',
+        entityId: row.id,
+        // A household member opening the certificate their own gifts are on reads their own data.
+        ownerId: covered ? viewer.id : row.userId,
+        summary: `Opened tax certificate no. ${row.receiptNumber} (tax year ${row.taxYear})`,
+      });
+      return found;
     },
-    async deliverability(taxYear: number) {
+    /**
+     * What needs the treasurer before the tax year's certificates are right: the PBO details, donors whose
+     * uncertified gifts cannot be certified (the same plan a run makes, up to now), what a run would issue,
+     * valid certificates that disagree with the books, and whether the year is still running.
+     */
+    async deliverability(taxYear: number, now = new Date()) {
       const { from, to } = await range(taxYear);
-      const all = await donorsWithGifts(d.db, from, to);
+      const until = new Date(Math.min(to.getTime(), now.getTime()));
+      const all = await issuer.plan(d.db, from, until);
+      const withGaps = all.map((x) => ({ x, missing: missingFor(x.donor) }));
+      const ready = withGaps.filter((g) => !g.missing.some((m) => !m.startsWith('e-mail')));
       return {
         pboMissing: pboMissing(await settings.get()),
-        donors: all
-          .map((x) => ({
-            userId: x.user.id,
+        donors: withGaps
+          .filter((g) => g.missing.length > 0)
+          .map(({ x, missing }) => ({
+            userId: x.holder.user.id,
             donorName: x.donor.name,
-            totalCents: x.gifts.reduce((s, g) => s + g.amountCents, 0),
-            missing: missingFor(x.donor),
-          }))
-          .filter((x) => x.missing.length > 0),
+            household: x.donor.household ?? null,
+            totalCents: x.totalCents,
+            missing,
+          })),
+        ready: { certificates: ready.length, totalCents: ready.reduce((s, g) => s + g.x.totalCents, 0) },
+        outOfDate: await repo.outOfDate(d.db, taxYear),
+        year: { from, to, ended: now >= to },
       };
     },
     /** E-mails each donor that their certificate is ready (through the mail outbox and its job queue). */
     async emailAll(taxYear: number) {
-      const rows = (await repo.list(eq(taxCertificates.taxYear, taxYear))).filter((r) => !r.emailedAt);
+      const rows = (await repo.list(and(eq(taxCertificates.taxYear, taxYear), valid))).filter((r) => !r.cert.emailedAt);
       let sent = 0;
-      for (const r of rows) {
+      for (const { cert: r, replaces } of rows) {
         const donor = r.donor as DonorSnapshot;
         if (!donor.email) continue;
+        const replacing = replaces ? ` It replaces certificate ${formatReceiptNumber(replaces)}, which was cancelled.` : '';
         await d.mailer.send({
           to: donor.email,
           kind: 'tax-certificate',
           subject: `Your section 18A tax certificate ${formatReceiptNumber(r.receiptNumber)}`,
-          text: `Dear ${donor.name},\n\nThank you for your gifts in the ${taxYear - 1}/${String(taxYear).slice(2)} tax year. Your section 18A certificate (${formatReceiptNumber(r.receiptNumber)}) is ready. Sign in and open My Giving to download it:\n${d.publicUrl}/mobile/giving\n`,
+          text: `Dear ${donor.name},\n\nThank you for your gifts in the ${yearName(taxYear)} tax year. Your section 18A certificate (${formatReceiptNumber(r.receiptNumber)}) is ready.${replacing} Sign in and open My Giving to download it:\n${d.publicUrl}/mobile/giving\n`,
         });
         await repo.markEmailed(r.id);
         sent += 1;
       }
       return sent;
     },
-    /** IT3(d): one line per donor certificate for the period, from the same gifts as the certificates. */
+    /**
+     * IT3(d): one line per valid certificate with gifts in the period, from the same frozen gifts as the
+     * certificates. A cancelled certificate is not reported; its replacement is.
+     */
     async it3d(taxYear: number, part: 'annual' | 'interim') {
       const { from, to } = await range(taxYear, part);
-      const certs = await repo.list(eq(taxCertificates.taxYear, taxYear));
+      const certs = await repo.list(and(eq(taxCertificates.taxYear, taxYear), valid));
       return certs
-        .map((c) => {
+        .map(({ cert: c }) => {
           const gifts = (c.gifts as GiftLine[]).filter((g) => new Date(g.date) >= from && new Date(g.date) < to);
-          return { cert: c, donor: c.donor as DonorSnapshot, cents: gifts.reduce((s, g) => s + g.amountCents, 0), count: gifts.length };
+          return { cert: c, donor: frozenDonor(c.donor), cents: gifts.reduce((s, g) => s + g.amountCents, 0), count: gifts.length };
         })
         .filter((x) => x.count > 0);
     },
   };
 }
 export type TaxService = ReturnType<typeof createTaxService>;
+export type CertificateListRow = Awaited<ReturnType<TaxService['list']>>[number];

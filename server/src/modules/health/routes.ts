@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/errors';
 import { APP_VERSION, codeSchemaVersion } from '../ops/version';
 
 const check = z.object({ ok: z.boolean(), latencyMs: z.number() });
@@ -29,6 +30,9 @@ export interface HealthOptions {
   readinessChecks?: Record<string, () => Promise<void>>;
 }
 
+/** How long a successful database ping answers health checks (see pingDatabase below). */
+export const PING_FRESH_MS = 1000;
+
 async function timed(fn: () => Promise<void>) {
   const started = performance.now();
   let ok = true;
@@ -49,6 +53,29 @@ export async function healthRoutes(appBase: FastifyInstance, { database, readine
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const schema = codeSchemaVersion().tag;
   let shuttingDown = false;
+  // A database that answered a ping less than PING_FRESH_MS ago is reported up without asking it again:
+  // under a burst of probes (a monitor, load balancers, a bench) the database — on PGlite one connection
+  // shared with every request — answers one ping a second, not one per wave of checks. A failed ping is
+  // never reused (the next check asks again, so a database that is back is seen at once), and a lost
+  // connection (PostgreSQL: the pool's clients see the server go) forgets the last good answer at once.
+  // So an "ok" is at most PING_FRESH_MS old, and a dead database is reported on the first check after its
+  // connections drop (PostgreSQL) or within PING_FRESH_MS (a database that stopped answering but kept them).
+  let pinging: ReturnType<typeof timed> | undefined;
+  let lastOk: { at: number; check: Awaited<ReturnType<typeof timed>> } | undefined;
+  const pingDatabase = async () => {
+    if (lastOk && performance.now() - lastOk.at < PING_FRESH_MS) return lastOk.check;
+    // One ping answers every health check that arrives while it runs.
+    return (pinging ??= (async () => {
+      const at = performance.now();
+      const check = await timed(() => database.ping());
+      lastOk = check.ok ? { at, check } : undefined;
+      pinging = undefined;
+      return check;
+    })());
+  };
+  const forget = () => void (lastOk = undefined);
+  database.pool?.on('error', forget);
+  database.pool?.on('connect', (client) => client.on('error', forget));
   app.addHook('preClose', async () => {
     shuttingDown = true;
   });
@@ -57,7 +84,8 @@ export async function healthRoutes(appBase: FastifyInstance, { database, readine
     '/health',
     { schema: { tags: ['System'], summary: 'Is the server and its database up?', response: { 200: healthResponse, 503: healthResponse } } },
     async (_request, reply) => {
-      const db = await timed(() => database.ping());
+      const db = await pingDatabase();
+      if (!db.ok) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(db.ok ? 200 : 503).send({
         status: db.ok ? 'success' : 'error',
         data: { database: { kind: database.kind, ...db }, version: APP_VERSION, schema, uptimeSeconds: Math.round(process.uptime()) },
@@ -75,9 +103,10 @@ export async function healthRoutes(appBase: FastifyInstance, { database, readine
       },
     },
     async (_request, reply) => {
-      const checks: Record<string, { ok: boolean; latencyMs: number }> = { database: await timed(() => database.ping()) };
+      const checks: Record<string, { ok: boolean; latencyMs: number }> = { database: await pingDatabase() };
       for (const [name, fn] of Object.entries(readinessChecks)) checks[name] = await timed(fn);
       const ready = !shuttingDown && Object.values(checks).every((c) => c.ok);
+      if (!ready) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(ready ? 200 : 503).send({ status: ready ? 'success' : 'error', data: { ready, shuttingDown, checks } });
     },
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, json, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof createUser>>;
@@ -31,10 +31,13 @@ describe('GET/PUT /api/members/profile', () => {
         birthday: '1992-04-18',
         spiritualGifts: 'Teaching, Music ,, Hospitality,',
         ministryInterests: [' Youth Ministry ', '', 'Outreach'],
+        // A new e-mail takes the current password (and ends the other sessions: a new token comes back).
+        currentPassword: TEST_PASSWORD,
       },
     });
     expect(res.statusCode).toBe(200);
     expect(json(res).message).toBe('Profile updated successfully');
+    member.token = json(res).token;
     expect(json(res).data.user).toMatchObject({
       name: 'Naledi Zulu-Khumalo',
       email: 'naledi.k@example.org',
@@ -65,7 +68,7 @@ describe('GET/PUT /api/members/profile', () => {
       method: 'PUT',
       url: '/api/members/profile',
       token: member.token,
-      payload: { name: 'Naledi', email: 'taken@example.org' },
+      payload: { name: 'Naledi', email: 'taken@example.org', currentPassword: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(409);
     const sneaky = await t.request({

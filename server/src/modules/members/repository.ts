@@ -1,16 +1,18 @@
-import { and, asc, count, eq, gte, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, count, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
+import { memberSearch } from './search';
 
 /** The congregation: every account except developer-only ones. */
-export const congregation = ne(users.role, 'developer');
+/** Developer-only accounts are not church members; a deleted account (POPIA) is nobody's member any more. */
+export const congregation = and(ne(users.role, 'developer'), isNull(users.erasedAt))!;
 /** "Treated as active unless explicitly false", and not marked inactive by a leader (contract rules/dashboard isActiveMember). */
 export const activeMember = and(eq(users.isActive, true), ne(users.status, 'inactive'))!;
 
 export function createMembersRepository(db: Db) {
   return {
-    async update(id: string, set: Partial<typeof users.$inferInsert>) {
-      const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
+    async update(id: string, set: Partial<typeof users.$inferInsert>, tx: DbOrTx = db) {
+      const [row] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
       return row;
     },
     async stats(newSince: string) {
@@ -30,10 +32,9 @@ export function createMembersRepository(db: Db) {
     },
     async list(q: string | undefined, page: number, limit: number) {
       let where: SQL = congregation;
-      if (q) {
-        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        where = and(where, or(ilike(users.name, like), ilike(users.email, like), ilike(users.phone, like)))!;
-      }
+      // The member search (name, e-mail, phone digits) over its trigram indexes.
+      const match = q ? memberSearch(q) : undefined;
+      if (match) where = and(where, match)!;
       const [rows, [total]] = await Promise.all([
         db
           .select()

@@ -1,37 +1,84 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '@church/contract/http';
+import { errorResponses, idParams, messageResponse } from '@church/contract/http';
+import {
+  HOUSEHOLD_ROLES,
+  MEMBER_TEXTS,
+  householdsQuery,
+  householdsResponse,
+  memberDetailResponse,
+  memberHouseholdRequest,
+  memberRoleRequest,
+  memberSavedResponse,
+  membersManageQuery,
+  memberWriteRequest,
+} from '@church/contract/members-manage';
 import {
   memberStatsResponse,
-  membersListQuery,
   membersListResponse,
   profileResponse,
   profileUpdateRequest,
+  EMAIL_CHANGE_NEEDS_PASSWORD,
 } from '@church/contract/members';
 import { z } from 'zod';
 import { publicMembersResponse } from '@church/contract/developers';
 import { presentPublicMember } from '../developers/member-presenter';
 import { newMemberCutoff } from '@church/contract/rules/dashboard';
 import { isUniqueViolation, type Db } from '../../db/client';
-import { conflict } from '../../lib/errors';
-import { auth, currentUser } from '../../plugins/auth';
-import { presentUser } from '../users/presenter';
+import { badRequest, conflict } from '../../lib/errors';
+import type { UserRow } from '../../db/schema/index';
+import { auth, currentUser, currentUserRow } from '../../plugins/auth';
+import { presentMember, presentUser, readsLeaderNotes } from '../users/presenter';
 import { createMembersRepository } from './repository';
+import { noWebhooks, webhookMember, type WebhookEmit } from '../developers/webhooks/events';
+import { auditActor, recordAudit } from '../audit/audit';
+import { createMembersService, type Actor } from './service';
+import { setMemberPermissions } from './permissions';
+import { memberPermissionsRequest, PERMISSION_TEXTS } from '@church/contract/member-permissions';
+import { memberImportRoutes } from './import/routes';
+import type { FastifyRequest } from 'fastify';
+
+function actorOf(request: FastifyRequest): Actor {
+  const me = currentUser(request);
+  return { ...auditActor(request), actorId: me.id, role: me.role, permissions: me.permissions };
+}
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * Someone who manages members without 'care:notes' (granted through users.permissions) never
+ * saw the notes, so their form cannot carry them: leave the stored notes as they are.
+ */
+function withoutNotesUnlessPastoral<T extends { notes?: unknown }>(request: FastifyRequest, body: T): T {
+  return readsLeaderNotes(currentUser(request)) ? body : { ...body, notes: undefined };
+}
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const EMAIL_TAKEN = 'An account with this email already exists';
 
-export async function memberRoutes(appBase: FastifyInstance, { db }: { db: Db }) {
+/** What the profile update needs from the auth module: the password check (limited) and a new token. */
+interface AccountPort {
+  confirmCurrentPassword(user: UserRow, currentPassword: string): Promise<void>;
+  issue(user: UserRow): Promise<string>;
+}
+
+export async function memberRoutes(
+  appBase: FastifyInstance,
+  { db, account, webhooks = noWebhooks }: { db: Db; account: AccountPort; webhooks?: WebhookEmit },
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const repo = createMembersRepository(db);
+  const service = createMembersService(db, webhooks);
   const tags = ['Members'];
   const security = [{ bearerAuth: [] }];
+  /** Routes of the public API: a bearer token or an X-API-Key whose tier (and owner) may write members. */
+  const keyed: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
+  await app.register(memberImportRoutes, { db, webhooks, actorOf });
 
   app.get(
     '/members/profile',
     { preHandler: auth.required, schema: { tags, security, summary: 'Your profile', response: { 200: profileResponse, ...errors } } },
     async (request) => {
-      const user = presentUser(currentUser(request));
+      const user = presentUser(await currentUserRow(request));
       return { status: 'success' as const, data: { member: user, user } };
     },
   );
@@ -43,20 +90,38 @@ export async function memberRoutes(appBase: FastifyInstance, { db }: { db: Db })
       schema: { tags, security, summary: 'Update your profile', body: profileUpdateRequest, response: { 200: profileResponse, ...errors } },
     },
     async (request) => {
-      const me = currentUser(request);
+      const me = await currentUserRow(request);
       const b = request.body;
+      // The e-mail is where a password reset goes: changing it takes the current password, like a new password does.
+      const emailChanges = b.email !== me.email;
+      if (emailChanges) {
+        if (!b.currentPassword) throw badRequest(EMAIL_CHANGE_NEEDS_PASSWORD);
+        await account.confirmCurrentPassword(me, b.currentPassword);
+      }
       try {
-        const row = await repo.update(me.id, {
-          name: b.name,
-          email: b.email,
-          phone: b.phone,
-          address: b.address,
-          birthday: b.birthday,
-          spiritualGifts: b.spiritualGifts,
-          ministryInterests: b.ministryInterests,
+        const row = await db.transaction(async (tx) => {
+          const after = await repo.update(
+            me.id,
+            {
+              name: b.name,
+              email: b.email,
+              phone: b.phone,
+              address: b.address,
+              birthday: b.birthday,
+              spiritualGifts: b.spiritualGifts,
+              ministryInterests: b.ministryInterests,
+            },
+            tx,
+          );
+          // Developer accounts are not members of the congregation: no member.updated for them.
+          if (after && after.role !== 'developer') await webhooks(tx, 'member.updated', webhookMember(after), webhookMember(me));
+          return after;
         });
         const user = presentUser(row!);
-        return { status: 'success' as const, message: 'Profile updated successfully', data: { member: user, user } };
+        if (!emailChanges) return { status: 'success' as const, message: 'Profile updated successfully', data: { member: user, user } };
+        // The database moved the token version on with the e-mail and announced it (other sessions and sockets end); this one continues with a new token.
+        const token = await account.issue(row!);
+        return { status: 'success' as const, message: 'Profile updated successfully', data: { member: user, user }, token };
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
         throw err;
@@ -95,15 +160,229 @@ export async function memberRoutes(appBase: FastifyInstance, { db }: { db: Db })
         tags,
         security: [{ bearerAuth: [] }, { apiKey: [] }],
         summary: 'The member directory (leaders); an API key gets the minimal public view',
-        querystring: membersListQuery,
+        querystring: membersManageQuery,
         response: { 200: z.union([membersListResponse, publicMembersResponse]), ...errors, 429: errors[400] },
       },
     },
     async (request) => {
-      const { q, page, limit } = request.query;
-      const { rows, total } = await repo.list(q, page, limit);
-      const present = request.apiKey ? presentPublicMember : presentUser;
-      return { status: 'success' as const, data: { members: rows.map(present), page, limit, total } };
+      const { page, limit } = request.query;
+      // POPIA (issue 17): the public API lists only members who agreed to appear in the directory.
+      const { rows, total } = await service.list(request.query, { listedOnly: !!request.apiKey });
+      if (request.apiKey) return { status: 'success' as const, data: { members: rows.map(presentPublicMember), page, limit, total } };
+      const me = currentUser(request);
+      return { status: 'success' as const, data: { members: rows.map((r) => presentMember(r, me)), page, limit, total } };
+    },
+  );
+
+  app.get(
+    '/members/search',
+    {
+      preHandler: auth.permission('members:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Search members by name, email or phone (spec 002 §7.4)',
+        querystring: membersManageQuery,
+        response: { 200: membersListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rows, total } = await service.list(request.query);
+      const me = currentUser(request);
+      return { status: 'success' as const, data: { members: rows.map((r) => presentMember(r, me)), page, limit, total } };
+    },
+  );
+
+  app.post(
+    '/members',
+    {
+      preHandler: auth.withApiKey('write:members', auth.permission('members:manage')),
+      schema: {
+        tags,
+        security: keyed,
+        summary: 'Add a member (spec 001 §5 Add member)',
+        body: memberWriteRequest,
+        response: { 201: memberSavedResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await service.create(actorOf(request), withoutNotesUnlessPastoral(request, request.body));
+      const member = presentMember(row, currentUser(request));
+      return reply.code(201).send({ status: 'success', message: MEMBER_TEXTS.added(row.name), data: { member } });
+    },
+  );
+
+  app.get(
+    '/members/:id',
+    {
+      preHandler: auth.permission('members:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'One member with household and status history',
+        params: idParams,
+        response: { 200: memberDetailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { member, history, household } = await service.detail(request.params.id);
+      // POPIA (issue 17): every read of another person's record by a leader is in the audit log.
+      if (currentUser(request).id !== member.id) {
+        await recordAudit(db, {
+          ...auditActor(request),
+          action: 'member.viewed',
+          entityType: 'member',
+          entityId: member.id,
+          summary: `Opened the record of ${member.name}`,
+        });
+      }
+      const hr = (v: string | null) =>
+        (HOUSEHOLD_ROLES as readonly string[]).includes(v ?? '') ? (v as (typeof HOUSEHOLD_ROLES)[number]) : null;
+      return {
+        status: 'success' as const,
+        data: {
+          member: {
+            ...presentMember(member, currentUser(request)),
+            householdId: member.householdId,
+            householdRole: hr(member.householdRole),
+          },
+          household: household && {
+            _id: household.id,
+            id: household.id,
+            name: household.name,
+            address: household.address,
+            members: household.members.map((m) => ({
+              id: m.id,
+              name: m.name,
+              householdRole: hr(m.householdRole),
+              status: m.status as 'active',
+            })),
+          },
+          statusHistory: history.map((h) => ({
+            id: h.id,
+            fromStatus: h.fromStatus as 'active' | null,
+            toStatus: h.toStatus as 'active',
+            reason: h.reason,
+            changedByName: h.changedByName,
+            at: iso(h.at),
+          })),
+        },
+      };
+    },
+  );
+
+  app.put(
+    '/members/:id',
+    {
+      preHandler: auth.withApiKey('write:members', auth.permission('members:manage')),
+      schema: {
+        tags,
+        security: keyed,
+        summary: 'Edit a member (status changes are kept as history)',
+        params: idParams,
+        body: memberWriteRequest,
+        response: { 200: memberSavedResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await service.update(actorOf(request), request.params.id, withoutNotesUnlessPastoral(request, request.body));
+      return { status: 'success' as const, message: MEMBER_TEXTS.updated, data: { member: presentMember(row, currentUser(request)) } };
+    },
+  );
+
+  app.patch(
+    '/members/:id/role',
+    {
+      preHandler: auth.permission('people:roles'),
+      schema: {
+        tags,
+        security,
+        summary: "Change a member's role (only an admin grants admin; only a superadmin grants superadmin)",
+        params: idParams,
+        body: memberRoleRequest,
+        response: { 200: memberSavedResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await service.setRole(actorOf(request), request.params.id, request.body.role);
+      return { status: 'success' as const, message: MEMBER_TEXTS.roleUpdated, data: { member: presentMember(row, currentUser(request)) } };
+    },
+  );
+
+  app.put(
+    '/members/:id/permissions',
+    {
+      preHandler: auth.permission('permissions:grant'),
+      schema: {
+        tags,
+        security,
+        summary: "Grant or remove a person's finance permissions without changing their role (administrators; never your own)",
+        description:
+          "The body is the whole set of grantable permissions the person holds afterwards ('finance:manage' makes a treasurer and includes 'finance:read'). The change is in the audit log.",
+        params: idParams,
+        body: memberPermissionsRequest,
+        response: { 200: memberSavedResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await setMemberPermissions(db, actorOf(request), request.params.id, request.body.permissions);
+      return { status: 'success' as const, message: PERMISSION_TEXTS.updated, data: { member: presentMember(row, currentUser(request)) } };
+    },
+  );
+
+  app.delete(
+    '/members/:id',
+    {
+      preHandler: auth.permission('members:manage'),
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a member (gifts, prayers and the history stay)',
+        params: idParams,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await service.remove(actorOf(request), request.params.id);
+      return { status: 'success' as const, message: MEMBER_TEXTS.deleted };
+    },
+  );
+
+  app.put(
+    '/members/:id/household',
+    {
+      preHandler: auth.permission('members:manage'),
+      schema: {
+        tags,
+        security,
+        summary: 'Link a member into a household (existing or new), or unlink',
+        params: idParams,
+        body: memberHouseholdRequest,
+        response: { 200: memberSavedResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await service.setHousehold(actorOf(request), request.params.id, request.body);
+      return { status: 'success' as const, message: 'Household updated', data: { member: presentMember(row, currentUser(request)) } };
+    },
+  );
+
+  app.get(
+    '/households',
+    {
+      preHandler: auth.permission('members:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Households by name, with their member counts',
+        querystring: householdsQuery,
+        response: { 200: householdsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await service.households(request.query.q);
+      return { status: 'success' as const, data: { households: rows.map((h) => ({ ...h, _id: h.id })) } };
     },
   );
 }

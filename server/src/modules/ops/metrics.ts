@@ -19,6 +19,8 @@ export interface MetricsOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Registry;
+    /** Counts an answer given outside Fastify's hooks (kept answers, plugins/kept-answers-server.ts). */
+    countRequest(route: string, status: number, seconds: number): void;
   }
 }
 
@@ -98,12 +100,18 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
   opts.register?.(registry);
   app.decorate('metrics', registry);
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.decorate('countRequest', (route: string, status: number, seconds: number) => {
+    requests.inc({ method: 'GET', route, status: String(status) });
+    latency.observe({ method: 'GET', route }, seconds);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
     // Unmatched URLs share one label: a scanner must not create a series per path.
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    if (route !== '/metrics') {
+      requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+      latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   async function guard(request: FastifyRequest) {

@@ -77,17 +77,17 @@ describe('GET /metrics', () => {
 });
 
 describe('GET /api/ops/backup', () => {
-  it('requires sign-in and an administrator', async () => {
+  it('requires sign-in and the superadmin (a backup holds every password hash)', async () => {
     expect((await t.request({ method: 'GET', url: '/api/ops/backup' })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/ops/backup', headers: { 'x-ops-token': 'guess' } })).statusCode).toBe(401);
-    for (const role of ['member', 'pastor'] as const) {
+    for (const role of ['member', 'pastor', 'admin'] as const) {
       const { token } = await createUser(t, { role });
       expect((await t.request({ method: 'GET', url: '/api/ops/backup', token })).statusCode).toBe(403);
     }
   });
 
-  it('streams a whole, valid backup to an administrator', async () => {
-    const { token } = await createUser(t, { role: 'admin' });
+  it('streams a whole, valid backup to the superadmin', async () => {
+    const { token } = await createUser(t, { role: 'superadmin' });
     const res = await t.request({ method: 'GET', url: '/api/ops/backup', token });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="church-backup-.*\.tar"$/);

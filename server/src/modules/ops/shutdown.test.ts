@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket } from '../../realtime/test-socket';
-import { postgresReachable, scratchDatabase, startServerProcess, type ServerProcess } from '../../realtime/test-servers';
+import { postgresForSuite, scratchDatabase, startServerProcess, type ServerProcess } from '../../realtime/test-servers';
 
 /**
  * SIGTERM on a real server process: a request whose body is still arriving,
@@ -12,8 +12,9 @@ import { postgresReachable, scratchDatabase, startServerProcess, type ServerProc
  * spawned server needs a database of its own).
  */
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const reachable = await postgresReachable(PG_URL);
-if (!reachable) console.warn(`graceful shutdown test skipped: PostgreSQL is not reachable at ${PG_URL}`);
+// Runs against PostgreSQL whichever project loads it: once, in server-pg, when CI sets TEST_DATABASE_URL.
+const ownRun = process.env.TEST_DB_KIND === 'postgres' || !process.env.TEST_DATABASE_URL;
+const reachable = await postgresForSuite('graceful shutdown test (PostgreSQL)', PG_URL, { run: ownRun });
 
 let db: Awaited<ReturnType<typeof scratchDatabase>>;
 let server: ServerProcess;
@@ -43,9 +44,14 @@ function slowPost(port: number, path: string, body: string) {
 describe.runIf(reachable)('graceful shutdown', () => {
   beforeAll(async () => {
     // The shipped Bible's first-start import keeps the CPU busy for a while; this test measures the drain alone.
-    process.env.BIBLE_BUNDLED = 'false';
+    // Given to this server only: test files share their worker's process (isolate: false), and a change to
+    // process.env here once turned the import off for the first-start test's server too.
     db = await scratchDatabase(PG_URL);
-    server = await startServerProcess({ databaseUrl: db.url, jwtSecret: crypto.randomBytes(32).toString('hex') });
+    server = await startServerProcess({
+      databaseUrl: db.url,
+      jwtSecret: crypto.randomBytes(32).toString('hex'),
+      env: { BIBLE_BUNDLED: 'false' },
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.kill();

@@ -23,6 +23,25 @@ export interface UpgradeOptions {
  * a failure leaves the database exactly as it was.
  */
 export async function upgradeDatabase(database: Database, opts: UpgradeOptions): Promise<{ applied: number; backup: string | null }> {
+  // Several instances starting at once on one PostgreSQL (a fresh install behind a load balancer) would
+  // run the same migrations side by side and fail on each other's objects: one at a time, and each
+  // looks at the schema only once it holds the lock (the later ones then find nothing to do).
+  const lock = database.pool ? await database.pool.connect() : null;
+  try {
+    if (lock) await lock.query('select pg_advisory_lock($1)', [UPGRADE_LOCK_KEY]);
+    return await upgradeLocked(database, opts);
+  } finally {
+    if (lock) {
+      await lock.query('select pg_advisory_unlock($1)', [UPGRADE_LOCK_KEY]).catch(() => {});
+      lock.release();
+    }
+  }
+}
+
+/** An arbitrary constant of our own for pg_advisory_lock (pg-boss uses its own keys). */
+const UPGRADE_LOCK_KEY = 7_402_551_031;
+
+async function upgradeLocked(database: Database, opts: UpgradeOptions): Promise<{ applied: number; backup: string | null }> {
   const code = codeSchemaVersion(opts.migrationsDir);
   const before = await appliedMigrations(database);
   if (before > code.version) {

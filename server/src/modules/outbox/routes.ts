@@ -1,22 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { count, desc } from 'drizzle-orm';
-import { z } from 'zod';
-import { errorResponse, pageInfo, paginationQuery } from '@church/contract/http';
+import { errorResponse, paginationQuery } from '@church/contract/http';
+import { outboxListResponse } from '@church/contract/outbox';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 import { auth } from '../../plugins/auth';
-
-const outboxMail = z.object({
-  _id: z.string(),
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  kind: z.string(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-  error: z.string().nullable(),
-});
 
 /**
  * The mail delivery log for administrators: who was sent what kind of mail,
@@ -37,7 +26,7 @@ export async function outboxRoutes(appBase: FastifyInstance, { db }: { db: Db })
         security: [{ bearerAuth: [] }],
         querystring: paginationQuery(20, 100),
         response: {
-          200: z.object({ status: z.literal('success'), data: z.object({ mails: z.array(outboxMail), ...pageInfo }) }),
+          200: outboxListResponse,
           401: errorResponse,
           403: errorResponse,
         },
@@ -66,6 +55,8 @@ export async function outboxRoutes(appBase: FastifyInstance, { db }: { db: Db })
             createdAt: r.createdAt.toISOString(),
             sentAt: r.sentAt?.toISOString() ?? null,
             error: r.error,
+            skippedAt: r.skippedAt?.toISOString() ?? null,
+            skipReason: r.skipReason,
           })),
           page,
           limit,

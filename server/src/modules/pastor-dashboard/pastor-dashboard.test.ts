@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
 import { donations, events, prayers } from '../../db/schema/index';
@@ -79,5 +80,73 @@ describe('approving from the dashboard', () => {
       before: { status: 'pending' },
       after: { status: 'approved' },
     });
+  });
+});
+
+describe('the giving rollups the dashboard reads', () => {
+  // The rollups must equal a direct sum over donations after any change: compare them to one.
+  const direct = async () => {
+    const res = await t.database.db.execute(sql`
+      select fund, sum(amount_cents)::bigint as cents, count(*)::int as gifts from donations
+      where status = 'completed' group by fund order by fund`);
+    return (res as unknown as { rows: { fund: string; cents: string | number; gifts: number }[] }).rows.map((r) => ({
+      fund: r.fund,
+      cents: Number(r.cents),
+      gifts: Number(r.gifts),
+    }));
+  };
+  const rolled = async () => {
+    const res = await t.database.db.execute(sql`
+      select fund, sum(cents)::bigint as cents, sum(gifts)::int as gifts from giving_fund_months
+      group by fund having sum(gifts) > 0 order by fund`);
+    return (res as unknown as { rows: { fund: string; cents: string | number; gifts: number }[] }).rows.map((r) => ({
+      fund: r.fund,
+      cents: Number(r.cents),
+      gifts: Number(r.gifts),
+    }));
+  };
+  const givers = async () => {
+    const res = await t.database.db.execute(
+      sql`select giver_key, sum(cents)::bigint as cents from giving_giver_years group by 1 having sum(cents) <> 0 order by 1`,
+    );
+    return (res as unknown as { rows: { giver_key: string; cents: string }[] }).rows.map((r) => [r.giver_key, Number(r.cents)]);
+  };
+
+  it('follow inserts, refunds, fund and amount edits, a merge of givers and deletes', async () => {
+    const { user: a } = await createUser(t, { name: 'Giver A' });
+    const { user: b } = await createUser(t, { name: 'Giver B' });
+    const rows = await t.database.db
+      .insert(donations)
+      .values([
+        { userId: a.id, amountCents: 1000, fund: 'Building', status: 'completed' },
+        { userId: a.id, amountCents: 2000, fund: 'Building', status: 'pending' },
+        { userId: b.id, amountCents: 500, fund: 'Youth', status: 'completed' },
+        { donorName: 'Guest Mpho', amountCents: 700, fund: 'Youth', status: 'completed' },
+        { amountCents: 300, fund: 'Youth', status: 'completed' },
+      ])
+      .returning();
+    expect(await rolled()).toEqual(await direct());
+    const before = await givers();
+    expect(before).toEqual(
+      expect.arrayContaining([
+        [a.id, 1000],
+        [b.id, 500],
+        ['guest:Guest Mpho', 700],
+        ['anonymous', 300],
+      ]),
+    );
+
+    // The pending gift completes, a gift is refunded, one moves fund and amount.
+    await t.database.db.update(donations).set({ status: 'completed' }).where(eq(donations.id, rows[1]!.id));
+    await t.database.db.update(donations).set({ status: 'refunded' }).where(eq(donations.id, rows[2]!.id));
+    await t.database.db.update(donations).set({ fund: 'Missions', amountCents: 900 }).where(eq(donations.id, rows[3]!.id));
+    expect(await rolled()).toEqual(await direct());
+
+    // A merge moves B's gifts to A; then A's gifts are deleted.
+    await t.database.db.update(donations).set({ userId: a.id }).where(eq(donations.userId, b.id));
+    expect((await givers()).find(([k]) => k === a.id)).toEqual([a.id, 3000]);
+    await t.database.db.delete(donations).where(eq(donations.userId, a.id));
+    expect(await rolled()).toEqual(await direct());
+    expect((await givers()).find(([k]) => k === a.id)).toBeUndefined();
   });
 });

@@ -10,22 +10,27 @@ const N = PASTOR_LIST_SIZE;
 
 /**
  * One statement, every figure: counts and sums run in the database over
- * indexed columns, lists are LIMIT 5; nothing is computed from whole tables
+ * indexed columns and the giving rollups (schema/giving-rollups.ts), lists are LIMIT 5; nothing is computed from whole tables
  * in the browser (issue 10). json_build_object keeps it one round trip on
  * PGlite and PostgreSQL alike.
  */
-const DASHBOARD_SQL = sql`
+export const DASHBOARD_SQL = sql`
 with m as (
   select count(*) as total,
     count(*) filter (where join_date > (current_date - interval '1 month') and join_date <= current_date) as new_members,
     count(*) filter (where join_date > (current_date - interval '2 month') and join_date <= (current_date - interval '1 month')) as prev_members,
     count(*) filter (where is_volunteer or role in ('volunteer','deacon','elder')) as volunteers,
     count(*) filter (where baptism_date > current_date - interval '12 months') as baptism
-  from users where role <> 'developer'
+  -- The congregation (members/repository.ts): no developer accounts, no deleted (POPIA-erased) ones.
+  from users where role <> 'developer' and erased_at is null
+), f as (
+  -- The running totals per fund and month (giving_fund_months, kept by a trigger on donations):
+  -- a few hundred rows, where summing 200,000 gifts per call took most of this call on PGlite.
+  select fund, sum(cents) as cents, sum(gifts) as gifts,
+    coalesce(sum(cents) filter (where month >= date_trunc('month', now())::date), 0) as month_cents
+  from giving_fund_months group by fund having sum(gifts) > 0
 ), g as (
-  select coalesce(sum(amount_cents), 0) as total_cents,
-    coalesce(sum(amount_cents) filter (where given_at >= date_trunc('month', now())), 0) as month_cents
-  from donations where status = 'completed'
+  select coalesce(sum(cents), 0) as total_cents, coalesce(sum(month_cents), 0) as month_cents from f
 ), p as (
   select count(*) as total, count(*) filter (where status = 'pending') as pending from prayers
 ), e as (
@@ -39,23 +44,27 @@ select json_build_object(
     'totalCents', g.total_cents, 'monthCents', g.month_cents, 'prayerRequests', p.total, 'pendingPrayers', p.pending,
     'upcomingEvents', e.upcoming, 'attendance', e.attendance),
   'pendingPrayers', (select coalesce(json_agg(x), '[]') from (
-      select id, title, left(description, ${PASTOR_PREVIEW_CHARS}) as preview, submitted_by as "submittedBy", priority, created_at as "createdAt"
+      select id, title, left(description, ${PASTOR_PREVIEW_CHARS}) as preview,
+        char_length(description) > ${PASTOR_PREVIEW_CHARS} as truncated,
+        submitted_by as "submittedBy", priority, created_at as "createdAt"
       from prayers where status = 'pending' order by created_at desc limit ${N}) x),
   'recentMembers', (select coalesce(json_agg(x), '[]') from (
-      select id, name, email, role, status, join_date as "joinDate" from users where role <> 'developer'
-      order by created_at desc, id limit ${N}) x),
+      select id, name, email, role, status, join_date as "joinDate" from users where role <> 'developer' and erased_at is null
+      order by created_at desc, id desc limit ${N}) x),
   'recentPrayers', (select coalesce(json_agg(x), '[]') from (
       select id, title, submitted_by as "submittedBy", status, created_at as "createdAt" from prayers order by created_at desc limit ${N}) x),
   'upcomingEvents', (select coalesce(json_agg(x), '[]') from (
       select id, title, starts_at as "startsAt", time, location, type from events where starts_at >= now() order by starts_at limit ${N}) x),
   'topFunds', (select coalesce(json_agg(x), '[]') from (
-      select fund, sum(amount_cents) as cents, count(*) as gifts from donations where status = 'completed'
-      group by fund order by cents desc limit ${N}) x),
+      select fund, cents, gifts from f order by cents desc limit ${N}) x),
+  -- Per giver and year (giving_giver_years, kept by the same trigger), cut to five before any name is looked up.
   'topGivers', (select coalesce(json_agg(x), '[]') from (
-      select coalesce(u.name, d.donor_name, 'Anonymous') as name, sum(d.amount_cents) as cents
-      from donations d left join users u on u.id = d.user_id
-      where d.status = 'completed' and d.given_at >= date_trunc('year', now())
-      group by 1 order by cents desc limit ${N}) x)
+      select coalesce(u.name, t.donor_name, 'Anonymous') as name, t.cents
+      from (select giver_key, min(user_id::text)::uuid as user_id, min(donor_name) as donor_name, sum(cents) as cents
+            from giving_giver_years where year >= date_trunc('year', now())::date
+            group by giver_key having sum(cents) > 0 order by cents desc limit ${N}) t
+      left join users u on u.id = t.user_id
+      order by t.cents desc) x)
 ) as data
 from m, g, p, e`;
 
@@ -102,6 +111,7 @@ export async function loadPastorDashboard(db: Db): Promise<PastorDashboard> {
       ...withIds(r),
       title: String(r.title),
       preview: String(r.preview),
+      truncated: r.truncated === true,
       submittedBy: String(r.submittedBy ?? ''),
       priority: String(r.priority),
       createdAt: iso(r.createdAt),

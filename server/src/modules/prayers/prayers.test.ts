@@ -119,3 +119,34 @@ describe('who sees which prayers', () => {
     expect(answered.answeredAt).toEqual(expect.any(String));
   });
 });
+
+describe("the asker's consent to share prayers with their name (POPIA, consent 'public_prayers')", () => {
+  const consent = (token: string, granted: boolean) =>
+    t.request({ method: 'PUT', url: '/api/members/preferences', token, payload: { preferences: [{ kind: 'public_prayers', granted }] } });
+
+  it('other members see an approved public prayer without the name until the asker agrees; the asker and leaders always see it', async () => {
+    const asker = await createUser(t, { name: 'Thandi Consent' });
+    const reader = await createUser(t);
+    const id = json(await submit(asker.token, { title: 'Strength for exams', description: 'Finals next week' })).data.prayer.id;
+    expect((await setStatus(pastor.token, id, 'approved')).statusCode).toBe(200);
+    const fromList = async (token: string) =>
+      json(await list(token)).data.prayers.find((p: { id: string }) => p.id === id) as Record<string, unknown>;
+    const one = async (token: string) => json(await t.request({ method: 'GET', url: `/api/prayers/${id}`, token })).data.prayer;
+
+    // No decision yet: the default is 'no'.
+    for (const p of [await fromList(reader.token), await one(reader.token)]) {
+      expect(p).toMatchObject({ title: 'Strength for exams', userId: null, submittedBy: '', user: null });
+      expect(JSON.stringify(p)).not.toContain('Thandi');
+    }
+    expect(await one(asker.token)).toMatchObject({ userId: asker.user.id, user: { name: 'Thandi Consent' } });
+    expect(await one(pastor.token)).toMatchObject({ userId: asker.user.id, user: { name: 'Thandi Consent' } });
+
+    expect((await consent(asker.token, true)).statusCode).toBe(200);
+    expect(await fromList(reader.token)).toMatchObject({ userId: asker.user.id, user: { name: 'Thandi Consent' } });
+    expect(await one(reader.token)).toMatchObject({ submittedBy: 'Thandi Consent' });
+
+    // Withdrawn: the name goes again at once.
+    expect((await consent(asker.token, false)).statusCode).toBe(200);
+    expect(await fromList(reader.token)).toMatchObject({ userId: null, user: null });
+  });
+});

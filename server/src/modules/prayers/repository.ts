@@ -2,13 +2,17 @@ import { and, count, desc, eq, gte, inArray, or, type SQL } from 'drizzle-orm';
 import type { PrayerStatus } from '@church/contract/prayers';
 import type { Db, DbOrTx } from '../../db/client';
 import { prayers, users } from '../../db/schema/index';
+import { consentGranted } from '../consents/service';
 
 /** Prayers a member may read: their own, and public ones a leader approved (or marked answered). */
 export const visibleTo = (userId: string) =>
   or(eq(prayers.userId, userId), and(eq(prayers.isPublic, true), inArray(prayers.status, ['approved', 'answered'])))!;
 
+/** The asker's name may go with the prayer beyond the leaders only when they agreed (consent 'public_prayers'). */
+const columns = { prayer: prayers, userName: users.name, nameShared: consentGranted('public_prayers', prayers.userId).mapWith(Boolean) };
+
 export function createPrayersRepository(db: Db) {
-  const withUser = () => db.select({ prayer: prayers, userName: users.name }).from(prayers).leftJoin(users, eq(users.id, prayers.userId));
+  const withUser = () => db.select(columns).from(prayers).leftJoin(users, eq(users.id, prayers.userId));
 
   return {
     async list(where: SQL | undefined, page: number, limit: number) {
@@ -23,12 +27,7 @@ export function createPrayersRepository(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
     async get(id: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ prayer: prayers, userName: users.name })
-        .from(prayers)
-        .leftJoin(users, eq(users.id, prayers.userId))
-        .where(eq(prayers.id, id))
-        .limit(1);
+      const [row] = await tx.select(columns).from(prayers).leftJoin(users, eq(users.id, prayers.userId)).where(eq(prayers.id, id)).limit(1);
       return row;
     },
     insert: async (values: typeof prayers.$inferInsert) => (await db.insert(prayers).values(values).returning())[0]!,

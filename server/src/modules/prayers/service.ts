@@ -1,12 +1,15 @@
+import { noWebhooks, webhookPrayer, type WebhookEmit } from '../developers/webhooks/events';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { can } from '@church/contract/roles';
 import { PRAYER_TEXTS, type PrayerStatus } from '@church/contract/prayers';
 import { oneMonthAgo } from '@church/contract/rules/dashboard';
 import type { Db } from '../../db/client';
-import { prayers, type UserRow } from '../../db/schema/index';
+import { prayers, type PrayerRow } from '../../db/schema/index';
+import type { SessionUser } from '../../plugins/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import type { LeaderAlerts } from '../care/alerts';
 import { auditPort, type AuditFn } from '../care/audit-port';
+import { recordRead } from '../audit/audit';
 import { createNotifications } from '../notifications/repository';
 import { createPrayersRepository, visibleTo } from './repository';
 
@@ -31,7 +34,25 @@ const combine = (...parts: (SQL | undefined)[]) => {
   return present.length ? and(...present) : undefined;
 };
 
-export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audit?: AuditFn } = {}) {
+type PrayerView = { prayer: PrayerRow; userName: string | null; nameShared: boolean };
+
+/**
+ * POPIA (issue 17): a member's prayer reaches other members with their name
+ * only when they agreed to 'public_prayers' ("shown on the public prayer wall
+ * with my name"); otherwise it is shared without who asked. The asker and the
+ * leaders who care for them always see the name. A prayer a leader entered on
+ * behalf of someone without an account keeps the name the leader typed.
+ */
+/** A viewer with no rights and no prayers of their own: what leaves the church (webhooks) sees. */
+const ANYONE_OUTSIDE = { id: '', role: 'member', permissions: [] } as unknown as SessionUser;
+
+export function asSeenBy(viewer: SessionUser, row: PrayerView): PrayerView {
+  const p = row.prayer;
+  if (can(viewer, 'prayers:moderate') || !p.userId || p.userId === viewer.id || row.nameShared) return row;
+  return { prayer: { ...p, userId: null, submittedBy: '' }, userName: null, nameShared: false };
+}
+
+export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audit?: AuditFn; webhooks?: WebhookEmit } = {}) {
   const repo = createPrayersRepository(db);
   const audit: AuditFn = deps.audit ?? auditPort;
   type ListOpts = { page: number; limit: number; status?: PrayerStatus; priority?: Priority };
@@ -40,22 +61,32 @@ export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audi
 
   return {
     /** GET /prayers: own and approved public ones; leaders see every prayer. */
-    list(user: UserRow, opts: ListOpts) {
+    async list(user: SessionUser, opts: ListOpts) {
       const scope = can(user, 'prayers:moderate') ? undefined : visibleTo(user.id);
-      return repo.list(combine(scope, filters(opts)), opts.page, opts.limit);
+      const { rows, total } = await repo.list(combine(scope, filters(opts)), opts.page, opts.limit);
+      return { rows: rows.map((r) => asSeenBy(user, r)), total };
     },
     listAll: (opts: ListOpts) => repo.list(filters(opts), opts.page, opts.limit),
     /** One prayer: leaders any; others only what GET /prayers would show them. */
-    async get(user: UserRow, id: string) {
+    async get(user: SessionUser, id: string) {
       const row = await repo.get(id);
       if (!row) throw notFound('Prayer request not found');
       const p = row.prayer;
       const visible = p.userId === user.id || (p.isPublic && (p.status === 'approved' || p.status === 'answered'));
-      if (!can(user, 'prayers:moderate') && !visible) throw notFound('Prayer request not found');
-      return row;
+      const leader = can(user, 'prayers:moderate');
+      if (!leader && !visible) throw notFound('Prayer request not found');
+      // A member opening a prayer shared with the church is not a leader's read of a record.
+      if (leader)
+        await recordRead(db, user, {
+          entityType: 'prayer',
+          entityId: p.id,
+          ownerId: p.userId,
+          summary: `Opened the prayer request "${p.title}" of ${row.userName ?? (p.submittedBy || 'someone')}`,
+        });
+      return asSeenBy(user, row);
     },
     async create(
-      user: UserRow,
+      user: SessionUser,
       input: { title: string; description: string; isPublic: boolean; onBehalfOf?: string; priority?: Priority },
     ) {
       const leader = can(user, 'prayers:moderate');
@@ -79,7 +110,7 @@ export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audi
       return { prayer, userName: input.onBehalfOf ? null : user.name };
     },
     /** A leader moves a prayer on; the asker hears about it; the audit log keeps who did it. */
-    async setStatus(actor: UserRow, id: string, status: PrayerStatus) {
+    async setStatus(actor: SessionUser, id: string, status: PrayerStatus) {
       return repo.transaction(async (tx) => {
         const current = await repo.get(id, tx);
         if (!current) throw notFound('Prayer request not found');
@@ -100,6 +131,14 @@ export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audi
             },
           ]);
         }
+        // Only a prayer shared with the church leaves the church as prayer.approved; a private one never does.
+        if (changed && status === 'approved' && prayer!.isPublic)
+          // The public API honours the asker's consent too: without 'public_prayers' the name stays in the church.
+          await (deps.webhooks ?? noWebhooks)(
+            tx,
+            'prayer.approved',
+            webhookPrayer(asSeenBy(ANYONE_OUTSIDE, { ...current, prayer: prayer! }).prayer),
+          );
         if (changed) {
           await audit(tx, {
             actor,
@@ -114,7 +153,7 @@ export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audi
       });
     },
     /** Spec 001 §4 offers the priority control while a prayer is pending (the page does so); the API allows it later too. */
-    async setPriority(actor: UserRow, id: string, priority: Priority) {
+    async setPriority(actor: SessionUser, id: string, priority: Priority) {
       return repo.transaction(async (tx) => {
         const current = await repo.get(id, tx);
         if (!current) throw notFound('Prayer request not found');

@@ -44,6 +44,17 @@ export function createSermonsManageRepository(db: Db) {
         }
         return row!;
       }),
+    /**
+     * Points the sermon at new media files and returns the row before and after, read under a row
+     * lock, so two replacements at once cannot both think they own the old file.
+     */
+    replaceMedia: (id: string, values: Pick<Partial<NewSermon>, 'videoFile' | 'audioFile' | 'thumbnailFile' | 'durationSeconds'>) =>
+      db.transaction(async (tx) => {
+        const [before] = await tx.select().from(sermons).where(eq(sermons.id, id)).for('update');
+        if (!before) return undefined;
+        const [after] = await tx.update(sermons).set(values).where(eq(sermons.id, id)).returning();
+        return { before, after: after! };
+      }),
     update: async (id: string, values: Partial<NewSermon>) =>
       (await db.update(sermons).set(values).where(eq(sermons.id, id)).returning())[0],
     remove: async (id: string) => (await db.delete(sermons).where(eq(sermons.id, id)).returning())[0],

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors';
 import type { SermonsManageRepository } from './manage-repository';
 import { presentSermon } from './presenter';
 import type { SermonsService } from './service';
+import { CHANGES_HOME_PAGE } from '../../plugins/home-render';
 import { receiveSermonUpload } from './upload';
 
 const guarded = errorResponses(400, 401, 403, 404);
@@ -23,15 +24,19 @@ export async function sermonsManageRoutes(
   const { repo, service } = opts;
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   const manage = auth.permission('church:manage');
+  /** Upload and edit are also public API routes: an X-API-Key whose tier holds write:sermons and whose owner may manage sermons. */
+  const keyedManage = auth.withApiKey('write:sermons', manage);
+  const keyed: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
   const one = (row: Parameters<typeof presentSermon>[0]) => ({ status: 'success' as const, data: { sermon: presentSermon(row) } });
 
   app.post(
     '/sermons',
     {
-      preHandler: manage,
+      preHandler: keyedManage,
+      config: CHANGES_HOME_PAGE,
       schema: {
         tags,
-        security,
+        security: keyed,
         summary:
           'Upload a sermon (multipart: title, speaker, date, description, series, published, durationSeconds, preparationId; files video ≤ 100 MB, audio ≤ 50 MB, thumbnail ≤ 5 MB)',
         consumes: ['multipart/form-data'],
@@ -90,10 +95,11 @@ export async function sermonsManageRoutes(
   app.put(
     '/sermons/:id',
     {
-      preHandler: manage,
+      preHandler: keyedManage,
+      config: CHANGES_HOME_PAGE,
       schema: {
         tags,
-        security,
+        security: keyed,
         summary: "Edit a sermon's details",
         params: idParams,
         body: updateSermonRequest,
@@ -101,6 +107,29 @@ export async function sermonsManageRoutes(
       },
     },
     async (request) => one(await service.update(request.params.id, request.body)),
+  );
+
+  app.put(
+    '/sermons/:id/media',
+    {
+      preHandler: manage,
+      config: CHANGES_HOME_PAGE,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Replace a sermon's media (multipart: any of the files video ≤ 100 MB, audio ≤ 50 MB, thumbnail ≤ 5 MB, and durationSeconds); the replaced files are deleted",
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: sermonResponse, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      // Refuse an unknown sermon before reading a large body for it.
+      if (!(await repo.find(request.params.id))) throw notFound('Sermon not found');
+      const upload = await receiveSermonUpload(request, opts.uploadDir);
+      return one(await service.replaceMedia(request.params.id, upload));
+    },
   );
 
   for (const [action, published] of [
@@ -111,6 +140,7 @@ export async function sermonsManageRoutes(
       `/sermons/:id/${action}`,
       {
         preHandler: manage,
+        config: CHANGES_HOME_PAGE,
         schema: {
           tags,
           security,
@@ -129,6 +159,7 @@ export async function sermonsManageRoutes(
     '/sermons/:id',
     {
       preHandler: manage,
+      config: CHANGES_HOME_PAGE,
       schema: {
         tags,
         security,

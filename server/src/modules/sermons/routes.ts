@@ -3,19 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, errorResponses, idParams, queryBoolean } from '@church/contract/http';
 import { auth } from '../../plugins/auth';
-import {
-  apiSermonsQuery,
-  mediaParams,
-  sermonResponse,
-  sermonSeriesResponse,
-  sermonsResponse,
-} from '@church/contract/sermons';
+import { apiSermonsQuery, mediaParams, sermonResponse, sermonSeriesResponse, sermonsResponse } from '@church/contract/sermons';
 import { notFound } from '../../lib/errors';
 import { sendMedia } from './media';
 import { mediaDir as sermonMediaDir } from './upload';
 import { presentSermon } from './presenter';
 import type { SermonsRepository } from './repository';
 import type { SermonsService } from './service';
+import { publicRead } from '../../plugins/public-cache';
 
 /** Where sermon media is stored: UPLOAD_DIR/sermons/<kind>/<file>. */
 export { mediaDir as sermonMediaDir } from './upload';
@@ -34,6 +29,7 @@ export async function sermonsPublicRoutes(
       url,
       {
         preHandler: url === '/sermons' ? auth.withApiKey('read:sermons', auth.optional) : undefined,
+        config: publicRead('sermons'),
         schema: {
           tags,
           ...(url === '/sermons' ? { security: [{ apiKey: [] }, {}] } : {}),
@@ -70,7 +66,10 @@ export async function sermonsPublicRoutes(
 
   app.get(
     '/sermons/series',
-    { schema: { tags, summary: 'Names of the series that have published sermons', response: { 200: sermonSeriesResponse } } },
+    {
+      config: publicRead('sermons'),
+      schema: { tags, summary: 'Names of the series that have published sermons', response: { 200: sermonSeriesResponse } },
+    },
     async () => ({ status: 'success' as const, data: { series: await repo.series() } }),
   );
 

@@ -69,6 +69,38 @@ export function createSermonsService({ repo, uploadDir, hashKey }: { repo: Sermo
       if (!row) throw notFound('Sermon not found');
       return row;
     },
+    /**
+     * Replaces some of a sermon's media (any of video, audio, thumbnail) from an upload; the files it
+     * replaced are removed only after the row points at the new ones, and the new ones on any failure.
+     */
+    async replaceMedia(id: string, upload: ReceivedUpload) {
+      let replaced;
+      try {
+        const { video, audio, thumbnail } = upload.files;
+        if (!video && !audio && !thumbnail) throw badRequest(SERMON_TEXTS.replaceNothing);
+        const duration = upload.fields.durationSeconds ? Number(upload.fields.durationSeconds) : undefined;
+        if (duration !== undefined && !(Number.isInteger(duration) && duration >= 0 && duration <= 86_400))
+          throw badRequest('durationSeconds must be a whole number of seconds up to a day');
+        replaced = await repo.replaceMedia(id, {
+          ...(video ? { videoFile: video.file } : {}),
+          ...(audio ? { audioFile: audio.file } : {}),
+          ...(thumbnail ? { thumbnailFile: thumbnail.file } : {}),
+          // A new video or audio has its own length: the old one no longer describes it.
+          ...(video || audio ? { durationSeconds: duration ?? null } : {}),
+        });
+        if (!replaced) throw notFound('Sermon not found');
+      } catch (err) {
+        upload.discard();
+        throw err;
+      }
+      const { before } = replaced;
+      removeMedia(uploadDir, {
+        video: upload.files.video ? before.videoFile : null,
+        audio: upload.files.audio ? before.audioFile : null,
+        thumbnail: upload.files.thumbnail ? before.thumbnailFile : null,
+      });
+      return replaced.after;
+    },
     /** The row goes first (so nobody is served a half-deleted sermon), then its files. */
     async remove(id: string) {
       const row = await repo.remove(id);

@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/heavy-modules';
 import {
   SERMON_MEDIA_KINDS,
   SERMON_MEDIA_TYPES,
@@ -73,6 +73,8 @@ function limitAndSniff(kind: SermonMediaKind) {
 export function closeAfterRefusal(request: FastifyRequest, graceMs = 1500) {
   const socket = request.raw.socket;
   request.raw.resume();
+  // app.inject() has no connection to close (its socket is a stand-in without destroy()).
+  if (typeof socket?.destroy !== 'function') return;
   const timer = setTimeout(() => socket.destroy(), graceMs);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
@@ -81,7 +83,9 @@ export function closeAfterRefusal(request: FastifyRequest, graceMs = 1500) {
 /** Scales a thumbnail to the size the cards and player use; anything sharp cannot read is not an image we accept. */
 async function storeThumbnail(source: string, target: string) {
   try {
-    await sharp(source, { limitInputPixels: 50_000_000 })
+    await (
+      await loadSharp()
+    )(source, { limitInputPixels: 50_000_000 })
       .rotate()
       .resize(SERMON_THUMBNAIL_SIZE.width, SERMON_THUMBNAIL_SIZE.height, { fit: 'cover' })
       .webp({ quality: 80 })

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/heavy-modules';
 import { z } from 'zod';
 import { errorResponses } from '@church/contract/http';
 import { mediaParams } from '@church/contract/sermons';
@@ -14,6 +14,7 @@ import { LOGO_MAX_BYTES, settingsResponse, SETTINGS_TEXTS } from '@church/contra
 import { auth, currentUser } from '../../plugins/auth';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { closeAfterRefusal } from '../sermons/upload';
+import { CHANGES_HOME_PAGE } from '../../plugins/home-render';
 import type { SettingsService } from './service';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -51,6 +52,7 @@ export async function settingsLogoRoutes(appBase: FastifyInstance, opts: { servi
     '/settings/logo',
     {
       preHandler: auth.permission('settings:write'),
+      config: CHANGES_HOME_PAGE,
       schema: {
         tags: ['Settings'],
         security: [{ bearerAuth: [] }],
@@ -72,7 +74,9 @@ export async function settingsLogoRoutes(appBase: FastifyInstance, opts: { servi
       if (!type || !LOGO_TYPES.includes(type.mime)) throw new HttpError(415, SETTINGS_TEXTS.logoInvalid);
       let image: Buffer;
       try {
-        image = await sharp(bytes, { limitInputPixels: 40_000_000 })
+        image = await (
+          await loadSharp()
+        )(bytes, { limitInputPixels: 40_000_000 })
           .resize(LOGO_BOX, LOGO_BOX, { fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 90 })
           .toBuffer();

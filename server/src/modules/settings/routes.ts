@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '@church/contract/http';
 import { churchInfoResponse, publicSettingsResponse, settingsResponse, updateSettingsRequest } from '@church/contract/settings';
 import { auth, currentUser } from '../../plugins/auth';
+import { CHANGES_HOME_PAGE } from '../../plugins/home-render';
 import type { SettingsService } from './service';
+import { publicRead } from '../../plugins/public-cache';
 
 const guarded = errorResponses(400, 401, 403);
 
@@ -14,6 +16,7 @@ export async function settingsRoutes(appBase: FastifyInstance, { service }: { se
   app.get(
     '/settings/public',
     {
+      config: publicRead('settings'),
       schema: {
         tags,
         summary: 'Public church settings, map tile URL and home page figures (no sign-in)',
@@ -29,7 +32,10 @@ export async function settingsRoutes(appBase: FastifyInstance, { service }: { se
 
   app.get(
     '/settings/church-info',
-    { schema: { tags, summary: 'Church name, contact details and service times (no sign-in)', response: { 200: churchInfoResponse } } },
+    {
+      config: publicRead('settings'),
+      schema: { tags, summary: 'Church name, contact details and service times (no sign-in)', response: { 200: churchInfoResponse } },
+    },
     async () => {
       const p = await service.publicSettings();
       return { status: 'success' as const, data: { churchInfo: p } };
@@ -54,6 +60,7 @@ export async function settingsRoutes(appBase: FastifyInstance, { service }: { se
     '/settings',
     {
       preHandler: auth.permission('settings:write'),
+      config: CHANGES_HOME_PAGE,
       schema: {
         tags,
         summary: 'Replace the church settings with the full object (admin-type roles)',

@@ -70,6 +70,7 @@ export function createSettingsService({ repo, mapTileUrl }: { repo: SettingsRepo
         timeZone: s.timeZone,
         map: { tileUrl: mapTileUrl, zoom: MAP_ZOOM },
         stats: { members: memberCount, founded: s.founded, upcomingEvents, recentPrayers },
+        privacy: s.privacy,
       };
     },
   };

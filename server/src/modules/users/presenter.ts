@@ -1,9 +1,13 @@
-import type { User } from '@church/contract/users';
+import type { MemberRecord, User } from '@church/contract/users';
+import { can, type Principal } from '@church/contract/roles';
 import type { UserRow } from '../../db/schema/index';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** The only way a user row leaves the server: no hash, no token version, no developer internals. */
+/**
+ * A person's own account as login, register, me and profile answer it: no hash, no token
+ * version, and none of what leaders wrote about them (notes, lastContacted).
+ */
 export function presentUser(row: UserRow): User {
   return {
     _id: row.id,
@@ -27,9 +31,21 @@ export function presentUser(row: UserRow): User {
     maritalStatus: row.maritalStatus as User['maritalStatus'],
     occupation: row.occupation,
     emergencyContact: row.emergencyContact,
-    notes: row.notes,
-    lastContacted: iso(row.lastContacted),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** May this caller read what leaders wrote about members? Pastoral roles only (care:notes), never elders or members. */
+export const readsLeaderNotes = (viewer: Principal) => can(viewer, 'care:notes');
+
+/**
+ * A member as the leaders' directory, detail and edit calls present them. The leader-written
+ * fields are added only for a viewer who holds 'care:notes'; an elder's directory (members:read)
+ * gets the record without them.
+ */
+export function presentMember(row: UserRow, viewer: Principal): MemberRecord {
+  const base = presentUser(row);
+  if (!readsLeaderNotes(viewer)) return base;
+  return { ...base, notes: row.notes, lastContacted: iso(row.lastContacted) };
 }

@@ -1,7 +1,7 @@
 import type { Visitor } from '@church/contract/visitors';
 import type { VisitorRow } from '../../db/schema/index';
 
-export function presentVisitor(row: VisitorRow): Visitor {
+export function presentVisitor(row: VisitorRow, assignee?: { id: string; name: string } | null): Visitor {
   return {
     _id: row.id,
     id: row.id,
@@ -14,6 +14,10 @@ export function presentVisitor(row: VisitorRow): Visitor {
     howHeard: row.howHeard as Visitor['howHeard'],
     interests: row.interests,
     status: row.status as Visitor['status'],
+    assignedTo: row.assignedTo ? (assignee ?? { id: row.assignedTo, name: '' }) : null,
+    note: row.note,
+    followUpOn: row.followUpOn,
+    memberId: row.memberId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 import { count, desc, eq, gte } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { visitors } from '../../db/schema/index';
 
 export function createVisitorsRepository(db: Db) {
@@ -11,7 +11,10 @@ export function createVisitorsRepository(db: Db) {
       const [fresh] = await db.select({ n: count() }).from(visitors).where(gte(visitors.firstVisitDate, monthStart));
       return { totalVisitors: total?.n ?? 0, newThisMonth: fresh?.n ?? 0 };
     },
-    setStatus: async (id: string, status: string) => (await db.update(visitors).set({ status }).where(eq(visitors.id, id)).returning())[0],
+    transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => db.transaction(work),
+    lock: async (tx: DbOrTx, id: string) => (await tx.select().from(visitors).where(eq(visitors.id, id)).for('update'))[0],
+    setStatus: async (tx: DbOrTx, id: string, status: string) =>
+      (await tx.update(visitors).set({ status }).where(eq(visitors.id, id)).returning())[0]!,
   };
 }
 export type VisitorsRepository = ReturnType<typeof createVisitorsRepository>;

@@ -12,6 +12,7 @@ import {
   VISITOR_SUCCESS_TEXT,
 } from '@church/contract/visitors';
 import { auth } from '../../plugins/auth';
+import { auditActor } from '../audit/audit';
 import { presentVisitor } from './presenter';
 import type { VisitorsService } from './service';
 
@@ -75,7 +76,7 @@ export async function visitorsRoutes(appBase: FastifyInstance, { service }: { se
     },
     async (request) => ({
       status: 'success' as const,
-      data: { visitors: (await service.recent(request.query.limit)).map(presentVisitor) },
+      data: { visitors: (await service.recent(request.query.limit)).map((r) => presentVisitor(r)) },
     }),
   );
 
@@ -94,7 +95,7 @@ export async function visitorsRoutes(appBase: FastifyInstance, { service }: { se
     },
     async (request) => ({
       status: 'success' as const,
-      data: { visitor: presentVisitor(await service.setStatus(request.params.id, request.body.status)) },
+      data: { visitor: presentVisitor(await service.setStatus(auditActor(request), request.params.id, request.body.status)) },
     }),
   );
 }

@@ -3,6 +3,7 @@ import { normalizeEmail } from '@church/contract/rules/email';
 import type { createVisitorRequest, VisitorStatus } from '@church/contract/visitors';
 import { badRequest, notFound } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { recordAudit, type AuditActor } from '../audit/audit';
 import type { LeaderAlerts } from '../care/alerts';
 import type { VisitorsRepository } from './repository';
 
@@ -60,10 +61,24 @@ export function createVisitorsService({
       return repo.stats(`${today.slice(0, 7)}-01`);
     },
     recent: (limit: number) => repo.recent(limit),
-    async setStatus(id: string, status: VisitorStatus) {
-      const row = await repo.setStatus(id, status);
-      if (!row) throw notFound('Visitor not found');
-      return row;
+    /** A leader's change to someone's record: the change and its audit line commit together. */
+    async setStatus(actor: AuditActor, id: string, status: VisitorStatus) {
+      return repo.transaction(async (tx) => {
+        const before = await repo.lock(tx, id);
+        if (!before) throw notFound('Visitor not found');
+        if (before.status === status) return before;
+        const after = await repo.setStatus(tx, id, status);
+        await recordAudit(tx, {
+          ...actor,
+          action: 'visitor.updated',
+          entityType: 'visitor',
+          entityId: id,
+          summary: `Follow-up of visitor ${before.firstName} ${before.lastName}: status`,
+          before: { status: before.status },
+          after: { status },
+        });
+        return after;
+      });
     },
   };
 }

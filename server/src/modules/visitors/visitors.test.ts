@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
-import { visitors } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { auditLog, visitors } from '../../db/schema/index';
 import { VISITOR_SIGNUPS_PER_HOUR } from './service';
 
 let t: TestApp;
@@ -120,5 +121,53 @@ describe('leader endpoints', () => {
       payload: { status: 'contacted' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('a status change is in the audit log with who, before and after (an unchanged status adds nothing)', async () => {
+    const leader = await createUser(t, { role: 'pastor', name: 'Pastor Audit' });
+    const [v] = await t.database.db
+      .insert(visitors)
+      .values({ firstName: 'Audit', lastName: 'Me', email: 'audit.me@example.org' })
+      .returning();
+    const change = (status: string) =>
+      t.request({ method: 'PATCH', url: `/api/visitors/${v!.id}/status`, token: leader.token, payload: { status } });
+    expect((await change('contacted')).statusCode).toBe(200);
+    expect((await change('contacted')).statusCode).toBe(200);
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, v!.id));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: 'visitor.updated',
+        actorId: leader.user.id,
+        actorName: 'Pastor Audit',
+        before: { status: 'new' },
+        after: { status: 'contacted' },
+      }),
+    ]);
+  });
+});
+
+describe('GET /api/visitors/:id', () => {
+  it('leaders read one visitor; each read is in the audit log; 404, 400, 401 and 403 otherwise', async () => {
+    const elder = await createUser(t, { role: 'elder', name: 'Elder Reader' });
+    const [v] = await t.database.db
+      .insert(visitors)
+      .values({ firstName: 'Read', lastName: 'Me', email: 'read.me@example.org', note: 'Prefers a call' })
+      .returning();
+    const url = `/api/visitors/${v!.id}`;
+    const res = await t.request({ url, token: elder.token });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data.visitor).toMatchObject({ id: v!.id, name: 'Read Me', note: 'Prefers a call', status: 'new' });
+    const reads = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, v!.id));
+    expect(reads).toEqual([
+      expect.objectContaining({ action: 'visitor.viewed', actorId: elder.user.id, summary: 'Opened the visitor record of Read Me' }),
+    ]);
+
+    expect((await t.request({ url: '/api/visitors/00000000-0000-4000-8000-000000000000', token: elder.token })).statusCode).toBe(404);
+    expect((await t.request({ url: '/api/visitors/not-an-id', token: elder.token })).statusCode).toBe(400);
+    expect((await t.request({ url })).statusCode).toBe(401);
+    const member = await createUser(t, { role: 'member' });
+    expect((await t.request({ url, token: member.token })).statusCode).toBe(403);
+    // Refused and missing reads leave no line.
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, v!.id))).toHaveLength(1);
   });
 });

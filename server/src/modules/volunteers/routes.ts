@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '@church/contract/http';
@@ -15,10 +15,13 @@ import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/index';
 import { dayIn } from '../../lib/zoned-time';
 import { auth } from '../../plugins/auth';
+import { congregation } from '../members/repository';
+import { memberSearch } from '../members/search';
 
 const errors = errorResponses(400, 401, 403);
 /** Spec 001 §2: role volunteer, deacon or elder, or the isVolunteer flag. Computed here, not filtered in the browser. */
-const serving = or(inArray(users.role, [...SERVING_ROLES]), eq(users.isVolunteer, true))!;
+// Deleted (POPIA-erased) accounts lose role and flag when erased; congregation keeps them out should that ever change.
+const serving = and(congregation, or(inArray(users.role, [...SERVING_ROLES]), eq(users.isVolunteer, true)))!;
 const active = and(eq(users.isActive, true), sql`${users.status} <> 'inactive'`)!;
 
 const present = (r: UserRow): ServingPerson => ({
@@ -57,10 +60,9 @@ export async function volunteersRoutes(appBase: FastifyInstance, { db, timeZone 
       const { page, limit, q } = request.query;
       const monthStart = `${dayIn(await timeZone(), new Date()).slice(0, 7)}-01`;
       let where: SQL = serving;
-      if (q) {
-        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        where = and(where, or(ilike(users.name, like), ilike(users.email, like)))!;
-      }
+      // The member search (name, e-mail, phone digits) over its trigram indexes.
+      const match = q ? memberSearch(q) : undefined;
+      if (match) where = and(where, match)!;
       const [rows, [filtered], [stats], summary] = await Promise.all([
         db
           .select()
@@ -86,7 +88,7 @@ export async function volunteersRoutes(appBase: FastifyInstance, { db, timeZone 
             names: sql<string[]>`(array_agg(${users.name} order by ${users.name}))[1:${sql.raw(String(ROLE_SUMMARY_NAMES))}]`,
           })
           .from(users)
-          .where(inArray(users.role, [...SERVING_ROLES]))
+          .where(and(congregation, inArray(users.role, [...SERVING_ROLES])))
           .groupBy(users.role),
       ]);
       const role = (r: string) => {
@@ -122,7 +124,7 @@ export async function volunteersRoutes(appBase: FastifyInstance, { db, timeZone 
       const rows = await db
         .select()
         .from(users)
-        .where(inArray(users.role, [...LEADERSHIP_ROLES]))
+        .where(and(congregation, inArray(users.role, [...LEADERSHIP_ROLES])))
         .orderBy(sql`array_position(array['pastor','elder','deacon']::text[], ${users.role})`, asc(users.name))
         .limit(500);
       const n = (r: string) => rows.filter((x) => x.role === r).length;

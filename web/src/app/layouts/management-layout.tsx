@@ -11,10 +11,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuildingChurch, IconLogout } from '@tabler/icons-react';
+import { IconLogout } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { MOBILE_MAX_WIDTH } from '@church/contract/rules/redirect';
+import { ChurchBrand } from '../../components/brand/church-brand';
 import { confirmLogout } from '../../components/confirm-logout';
 import { LogoutButton, PersonAvatar, SignedInPerson, SwitchToMemberView } from '../../components/shell/header-pieces';
 import { paths } from '../../config/paths';
@@ -45,18 +46,20 @@ export function ManagementLayout() {
       // Mantine's breakpoint is a min-width for the desktop form; ours is "≤ 768 px is mobile".
       navbar={{ width: 250, breakpoint: `${(MOBILE_MAX_WIDTH + 1) / 16}em`, collapsed: { mobile: !opened } }}
       padding={isMobile ? 'sm' : 'lg'}
-      bg="gray.0"
+      bg="var(--app-bg)"
     >
       <AppShell.Header px={isMobile ? 'sm' : 'lg'} bg="navy.9" c="white" style={{ borderBottom: 0 }}>
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {isMobile && <Burger opened={opened} onClick={toggle} color="white" size="sm" aria-label="Open navigation" />}
-            <UnstyledButton component={Link} to={paths.pastorDashboard}>
-              <Group gap={8} wrap="nowrap">
-                <IconBuildingChurch size={26} color="var(--mantine-color-gold-4)" />
-                <Text fw={700} c="white" size="lg" ff="heading">
-                  {isMobile ? 'Church' : 'Church Management'}
-                </Text>
+            <UnstyledButton component={Link} to={paths.pastorDashboard} style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="nowrap">
+                <ChurchBrand color="white" size={isMobile ? 'md' : 'lg'} logoSize={isMobile ? 26 : 30} />
+                {!isMobile && (
+                  <Text size="xs" fw={700} tt="uppercase" c="gold.3" lts={1}>
+                    Management
+                  </Text>
+                )}
               </Group>
             </UnstyledButton>
           </Group>

@@ -29,6 +29,11 @@ describe('management navigation', () => {
     expect(labels('deacon')).toEqual([]);
   });
 
+  it('shows a deacon granted finance the two finance pages and nothing else', () => {
+    const items = navFor({ role: 'deacon', permissions: ['finance:manage', 'finance:read'] }).flatMap((g) => g.items.map((i) => i.label));
+    expect(items).toEqual(['Giving', 'Donations']);
+  });
+
   it('marks nested pages active, but the public sermon library only on its own path', () => {
     const members = MANAGEMENT_NAV[1]!.items[0]!;
     expect(isNavItemActive(members, '/members/edit/1')).toBe(true);

@@ -5,6 +5,7 @@ import {
   IconCalendarEvent,
   IconChartBar,
   IconCoin,
+  IconFileTextShield,
   IconInbox,
   IconLayoutDashboard,
   IconLock,
@@ -37,6 +38,8 @@ export interface ManagementNavItem {
   icon: Icon;
   /** Who sees the entry; default 'church:manage'. */
   permission?: Permission;
+  /** The page's route is guarded by `permission` alone (RequirePermission), not by a pastor-page role. */
+  permissionOnly?: boolean;
   /** Mark active on nested paths too (/members/add, /members/{id}). Default true; false for exact match. */
   nested?: boolean;
 }
@@ -81,8 +84,8 @@ export const MANAGEMENT_NAV: ManagementNavGroup[] = [
   {
     label: 'Finance & Reports',
     items: [
-      { label: 'Giving', to: paths.giving, icon: IconCoin, permission: 'finance:read' },
-      { label: 'Donations', to: paths.donations, icon: IconReceipt, permission: 'finance:read' },
+      { label: 'Giving', to: paths.giving, icon: IconCoin, permission: 'finance:read', permissionOnly: true },
+      { label: 'Donations', to: paths.donations, icon: IconReceipt, permission: 'finance:read', permissionOnly: true },
       { label: 'Analytics', to: paths.analytics, icon: IconChartBar },
     ],
   },
@@ -91,6 +94,7 @@ export const MANAGEMENT_NAV: ManagementNavGroup[] = [
     items: [
       { label: 'Settings', to: paths.settings, icon: IconSettings, permission: 'settings:write' },
       { label: 'Permissions', to: paths.permissions, icon: IconLock },
+      { label: 'Data Requests', to: paths.dataRequests, icon: IconFileTextShield, permission: 'audit:read' },
       { label: 'Admin', to: paths.admin, icon: IconShieldLock, permission: 'admin:panel' },
     ],
   },
@@ -99,7 +103,7 @@ export const MANAGEMENT_NAV: ManagementNavGroup[] = [
 /** May this person open the page behind a nav entry? Mirrors the route guards. */
 export function canSeeNavItem(user: Principal | null | undefined, item: ManagementNavItem): boolean {
   if (!can(user, item.permission ?? 'church:manage')) return false;
-  return item.to === paths.pastorDashboard || hasRole(user, PASTOR_PAGE_ROLES);
+  return item.to === paths.pastorDashboard || item.permissionOnly === true || hasRole(user, PASTOR_PAGE_ROLES);
 }
 
 /** The navigation this person sees: hidden entries removed, empty groups dropped. */

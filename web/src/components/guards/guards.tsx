@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { can, hasRole, PASTOR_DASHBOARD_ROLES, PASTOR_PAGE_ROLES } from '@church/contract/roles';
+import { can, hasRole, PASTOR_DASHBOARD_ROLES, PASTOR_PAGE_ROLES, type Permission } from '@church/contract/roles';
 import { dashboardFor } from '@church/contract/rules/redirect';
 import { TEXTS } from '@church/contract/texts';
 import { useSession } from '../../lib/session';
@@ -32,6 +32,18 @@ export function RequirePastor({ children, allowElder = false }: { children?: Rea
     if (toast) notify.error(TEXTS.pastorAccessDenied);
   }, [toast]);
   if (!allowed) return <Navigate to={dashboardFor(isMobile)} replace />;
+  return children ?? <Outlet />;
+}
+
+/**
+ * Pages guarded by one permission rather than a role (the finance pages: a
+ * church grants 'finance:manage' to a deacon treasurer without making them a
+ * pastor). Refused people go to their dashboard, as under RequirePastor.
+ */
+export function RequirePermission({ permission, children }: { permission: Permission; children?: ReactNode }) {
+  const { user } = useSession();
+  const isMobile = useIsMobile();
+  if (!can(user, permission)) return <Navigate to={dashboardFor(isMobile)} replace />;
   return children ?? <Outlet />;
 }
 

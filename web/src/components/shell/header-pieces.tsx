@@ -1,7 +1,7 @@
 import { ActionIcon, Avatar, Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { roleBadgeLabel } from '@church/contract/roles';
+import { roleBadgeLabel, type RoleBadgeLabel } from '@church/contract/roles';
 import { dashboardFor } from '@church/contract/rules/redirect';
 import { confirmLogout } from '../confirm-logout';
 import { useSession } from '../../lib/session';
@@ -11,7 +11,15 @@ import { useIsMobile } from '../../lib/use-is-mobile';
  * Header pieces shared by the member desktop shell and the management layout,
  * so the signed-in person, the role badge and logout look and behave the same.
  */
-const BADGE_COLOURS = { Pastor: 'grape', Administrator: 'red', Member: 'navy' } as const;
+const BADGE_COLOURS: Record<RoleBadgeLabel, string> = {
+  Pastor: 'grape',
+  Administrator: 'red',
+  Elder: 'indigo',
+  Deacon: 'teal',
+  Volunteer: 'orange',
+  Developer: 'cyan',
+  Member: 'navy',
+};
 
 export function initialsOf(name: string | undefined | null): string {
   return (name ?? '?')

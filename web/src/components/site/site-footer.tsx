@@ -11,7 +11,9 @@ const QUICK_LINKS = [
   { label: 'About Us', to: paths.about },
   { label: 'Ministries', to: paths.ministries },
   { label: 'Sermons', to: paths.sermons },
+  { label: 'Events', to: paths.upcomingEvents },
   { label: 'Contact', to: paths.contact },
+  { label: 'Privacy Notice', to: paths.privacy },
 ];
 const DEVELOPER_LINKS = [
   { label: 'API Docs', to: paths.apiDocs },

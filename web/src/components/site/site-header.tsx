@@ -1,4 +1,5 @@
-import { Box, Burger, Button, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Burger, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -6,6 +7,11 @@ import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { publicSettingsQuery } from './public-settings-query';
 import classes from './site.module.css';
+
+// The drawer (Mantine's Drawer with its scroll area, scroll lock and focus trap) is code the
+// public site's first load does not need: it loads when the menu button is first pressed.
+const loadMenuDrawer = () => import('./site-menu-drawer');
+const SiteMenuDrawer = lazy(loadMenuDrawer);
 
 export interface SiteHeaderProps {
   /** Transparent over the home hero; solid elsewhere. */
@@ -18,46 +24,68 @@ export interface SiteHeaderProps {
 
 export function SiteLogo({ light }: { light?: boolean }) {
   const { data } = useQuery(publicSettingsQuery);
+  const name = data?.churchName ?? 'Church Community';
+  // The link's name keeps its visible text (WCAG 2.5.3) and says where it goes.
   return (
-    <Link to={paths.home} className={classes.logo} aria-label="Home">
-      <img src="/favicon.svg" width={34} height={34} alt="" />
+    <Link to={paths.home} className={classes.logo} aria-label={`${name} home`}>
+      {/* The church's own logo once an administrator uploads one (Church settings); our mark until then. */}
+      <img src={data?.logoUrl || '/favicon.svg'} width={34} height={34} alt="" style={{ objectFit: 'contain' }} />
       <Text fw={700} ff="heading" fz={{ base: 'md', sm: 'lg' }} c={light ? 'white' : 'navy.9'} lineClamp={1}>
-        {data?.churchName ?? 'Church Community'}
+        {name}
       </Text>
     </Link>
   );
 }
 
-/** Spec 000 §2 navigation: Contact, API Docs, and Dashboard (signed in) or Login and Join Us. */
+/** Issue 18: what a visitor comes for, in the header; API Docs lives in the footer's Developers links. */
+const SITE_LINKS = [
+  { label: 'About', to: paths.about },
+  { label: 'Ministries', to: paths.ministries },
+  { label: 'Sermons', to: paths.sermons },
+  { label: 'Events', to: paths.upcomingEvents },
+  // Giving needs a member account: a visitor signs in (or up) and lands on the giving page.
+  { label: 'Give', to: paths.mobile.giving },
+];
+
+/**
+ * Spec 000 §2 navigation (Contact, and Dashboard signed in or Login and Join
+ * Us), with About, Ministries, Sermons, Events and Give before it (issue 18).
+ * Wide screens show every link; below 992 px they fold behind the menu button.
+ */
 export function SiteHeader({ overlay, onContact, onJoin }: SiteHeaderProps) {
   const { isAuthenticated } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   const light = !!overlay;
 
   const contact = onContact ? { onClick: () => (close(), onContact()) } : { component: Link, to: paths.contact, onClick: close };
   const join = onJoin ? { onClick: () => (close(), onJoin()) } : { component: Link, to: paths.register, onClick: close };
 
   const links = (vertical: boolean) => {
-    const variant = vertical ? 'light' : light ? 'white' : 'subtle';
-    const tone = !vertical && light ? { c: 'white', variant: 'subtle' as const, className: classes.overlayLink } : { variant };
+    const variant = vertical ? 'subtle' : light ? 'white' : 'subtle';
+    const tone = !vertical && light ? { c: 'white', variant: 'subtle' as const, className: classes.overlayLink } : { variant, c: 'navy.9' };
+    const size = vertical ? 'md' : 'compact-md';
+    const align = vertical ? { justify: 'flex-start' as const } : {};
     return (
       <>
-        <Button {...tone} {...(contact as object)} fullWidth={vertical}>
+        {SITE_LINKS.map((l) => (
+          <Button key={l.to} {...tone} {...align} size={size} component={Link} to={l.to} onClick={close} fullWidth={vertical}>
+            {l.label}
+          </Button>
+        ))}
+        <Button {...tone} {...align} size={size} {...(contact as object)} fullWidth={vertical}>
           Contact
         </Button>
-        <Button {...tone} component={Link} to={paths.apiDocs} onClick={close} fullWidth={vertical}>
-          API Docs
-        </Button>
         {isAuthenticated ? (
-          <Button component={Link} to={paths.dashboard} onClick={close} color="gold.6" c="navy.9" fullWidth={vertical}>
+          <Button component={Link} to={paths.dashboard} onClick={close} color="gold.6" c="navy.9" size={size} fullWidth={vertical}>
             Dashboard
           </Button>
         ) : (
           <>
-            <Button {...tone} component={Link} to={paths.login} onClick={close} fullWidth={vertical}>
+            <Button {...tone} {...align} size={size} component={Link} to={paths.login} onClick={close} fullWidth={vertical}>
               Login
             </Button>
-            <Button {...(join as object)} color="gold.6" c="navy.9" fullWidth={vertical}>
+            <Button {...(join as object)} color="gold.6" c="navy.9" size={size} fullWidth={vertical}>
               Join Us
             </Button>
           </>
@@ -68,26 +96,30 @@ export function SiteHeader({ overlay, onContact, onJoin }: SiteHeaderProps) {
 
   return (
     <Box component="header" className={light ? classes.headerOverlay : classes.header}>
-      <Container size="lg" h="100%">
+      <Container size="xl" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <SiteLogo light={light} />
-          <Group gap="xs" visibleFrom="sm" component="nav" aria-label="Main">
+          <Group gap={4} visibleFrom="md" component="nav" aria-label="Main" wrap="nowrap">
             {links(false)}
           </Group>
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" color={light ? 'white' : undefined} aria-label="Open menu" />
+          <Burger
+            opened={opened}
+            onClick={() => (setMenuWanted(true), toggle())}
+            // Start fetching the drawer as the finger or pointer arrives, before the click.
+            onPointerDown={() => void loadMenuDrawer()}
+            hiddenFrom="md"
+            color={light ? 'white' : undefined}
+            aria-label="Open menu"
+          />
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} position="right" size="xs" title="Menu" hiddenFrom="sm">
-        <Stack component="nav" aria-label="Mobile">
-          {links(true)}
-          <UnstyledButton component={Link} to={paths.sermons} onClick={close} className={classes.drawerLink}>
-            Sermons
-          </UnstyledButton>
-          <UnstyledButton component={Link} to={paths.about} onClick={close} className={classes.drawerLink}>
-            About
-          </UnstyledButton>
-        </Stack>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <SiteMenuDrawer opened={opened} onClose={close}>
+            {links(true)}
+          </SiteMenuDrawer>
+        </Suspense>
+      )}
     </Box>
   );
 }

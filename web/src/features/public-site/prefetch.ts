@@ -5,7 +5,7 @@ import { recentSermonsQuery, upcomingEventsQuery } from './api/home-queries';
 import { startHeroImages } from './components/use-hero-images';
 
 /** The home page's four requests: prefetched by the browser, or answered by the server's render. */
-export const HOME_QUERIES = [publicSettingsQuery, upcomingEventsQuery, recentSermonsQuery, dailyVerseQuery] as Parameters<
+export const HOME_QUERIES = [publicSettingsQuery, upcomingEventsQuery, recentSermonsQuery, dailyVerseQuery()] as Parameters<
   QueryClient['prefetchQuery']
 >[0][];
 

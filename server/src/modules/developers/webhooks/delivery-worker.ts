@@ -1,79 +1,190 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { notifications, webhookAttempts, webhookDeliveries, webhooks } from '../../../db/schema/index';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, DbOrTx } from '../../../db/client';
+import { notifications, users, webhookAttempts, webhookDeliveries, webhooks } from '../../../db/schema/index';
+import type { JobQueue } from '../../../jobs/queue';
+import { createWebhookAudience, hasWebhookPlan, ownerMayReceive } from './audience';
 import type { Connector } from './connector';
 import { signedHeaders } from './signing';
 import { UnsafeTargetError, vetTarget, type Resolver } from './ssrf-guard';
 
 /** Standard Webhooks schedule: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (each with ±10 % jitter). */
 export const RETRY_SCHEDULE_MS = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000];
+/** One attempt, whole: DNS, connecting, TLS, every redirect hop and the answer, within this. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
+/**
+ * How long a worker's claim on a delivery holds: beyond the longest attempt (the deadline above plus
+ * the database work around it), and well inside the job's expiry (120 s), so a job pg-boss hands out
+ * again after its worker died finds the claim lapsed.
+ */
+export const CLAIM_MS = 60_000;
 const MAX_REDIRECTS = 3;
-/** A claimed delivery is held this long; a worker that dies mid-attempt lets it go again after that. */
-const LEASE_MS = 60_000;
+export const DELIVER_JOB = 'webhooks.deliver';
+const JITTER = 0.1;
 
-export interface WorkerOptions {
+/**
+ * When the attempt after `step` is due: `step` is the failed attempt's place in the schedule (0 = the
+ * first), `random` in [0, 1) spreads retries ±10 % so endpoints that fail together do not retry in
+ * lockstep. null when the schedule is used up (the delivery has failed for good).
+ */
+export function nextAttemptAt(
+  step: number,
+  now: Date,
+  schedule: readonly number[] = RETRY_SCHEDULE_MS,
+  random = Math.random(),
+): Date | null {
+  const base = schedule[step + 1];
+  if (base === undefined) return null;
+  return new Date(now.getTime() + Math.round(base * (1 - JITTER + random * 2 * JITTER)));
+}
+
+export interface DeliveryOptions {
   db: Db;
+  jobs: JobQueue;
   resolve: Resolver;
   connector: Connector;
   allowedHosts: readonly string[];
   schedule?: readonly number[];
+  /** The deadline of one attempt (default DELIVERY_TIMEOUT_MS; tests shorten it). */
+  timeoutMs?: number;
+  /** Attempts one instance makes at the same time (default 8). */
+  concurrency?: number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
-const jitter = (ms: number) => Math.round(ms * (0.9 + Math.random() * 0.2));
+/**
+ * One job = one attempt of one delivery. `attempt` is the delivery's attempt
+ * number this job makes (a job whose attempt is already recorded is stale and
+ * does nothing); `step` is its place in the retry schedule (a replay starts at 0).
+ */
+const deliverInput = z.object({ deliveryId: z.string().uuid(), attempt: z.number().int().min(1), step: z.number().int().min(0) });
+type DeliverInput = z.infer<typeof deliverInput>;
+
+/** The job id of an attempt: sending the same attempt twice queues it once. */
+function jobId(deliveryId: string, attempt: number) {
+  const h = createHash('sha256').update(`${deliveryId}:${attempt}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+class DeadlineError extends Error {}
+
+/** Resolves with `p`, or rejects when `signal` aborts first (a resolver that never answers). */
+function racing<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 /**
- * Sends due webhook deliveries. Claiming is one UPDATE … FOR UPDATE SKIP
- * LOCKED with a lease, so across instances each delivery is attempted by one
- * worker at a time and never twice at once; the table is durable, so
- * pending deliveries survive a restart.
+ * Webhook deliveries on the shared job queue (pg-boss, server/src/jobs).
+ *  - Durable: an attempt is a job row; a restart finds it again. A process
+ *    that dies mid-attempt lets the job expire, and it is tried again.
+ *  - One at a time per message: the next attempt is queued only by the
+ *    transaction that records the previous one, and an attempt first claims
+ *    its delivery (a conditional update: pending, this attempt not yet
+ *    recorded, no live claim), records only under its own claim, and the
+ *    log holds one row per (delivery, attempt) — so a job that outlived its
+ *    expiry and runs again elsewhere cannot send beside the first, and a
+ *    late first run cannot record or queue anything.
+ *  - Bounded: one attempt has DELIVERY_TIMEOUT_MS in all (DNS included).
+ *  - Enqueued in the caller's transaction (`enqueue(tx, ids)`): an event of a
+ *    rolled-back change is never sent, a committed one never lost.
+ *  - Allowed: before each attempt the audience rules are asked again
+ *    (audience.ts): a message its owner or subject may no longer have is
+ *    dropped unsent.
  */
-export function createDeliveryWorker(o: WorkerOptions) {
+export function createWebhookDelivery(o: DeliveryOptions) {
   const schedule = o.schedule ?? RETRY_SCHEDULE_MS;
-
-  async function claim(limit: number) {
-    const res = await o.db.execute(sql`
-      update webhook_deliveries set locked_until = now() + ${`${LEASE_MS} milliseconds`}::interval
-      where id in (
-        select id from webhook_deliveries
-        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by next_attempt_at limit ${limit} for update skip locked)
-      returning id`);
-    return ((res as unknown as { rows: { id: string }[] }).rows ?? []).map((r) => r.id);
-  }
+  const timeoutMs = o.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const audience = createWebhookAudience(o.db);
 
   /** POST with redirects followed by hand, each hop vetted again (a redirect to loopback is refused like a direct URL). */
   async function post(url: string, headers: Record<string, string>, body: string) {
-    let current = url;
-    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const target = await vetTarget(current, { resolve: o.resolve, allowedHosts: o.allowedHosts });
-      const res = await o.connector(target, { headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
-      if (res.status >= 300 && res.status < 400 && res.location) {
-        current = new URL(res.location, target.url).toString();
-        continue;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineError(`No answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    const signal = controller.signal;
+    try {
+      let current = url;
+      for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+        const target = await racing(vetTarget(current, { resolve: o.resolve, allowedHosts: o.allowedHosts }), signal);
+        const res = await racing(o.connector(target, { headers, body, signal }), signal);
+        if (res.status >= 300 && res.status < 400 && res.location) {
+          current = new URL(res.location, target.url).toString();
+          continue;
+        }
+        return res.status;
       }
-      return res.status;
+      throw new UnsafeTargetError('Too many redirects');
+    } finally {
+      clearTimeout(timer);
+      // Whatever is still open of this attempt (a receiver still sending its body) goes now.
+      controller.abort(new DeadlineError('Attempt finished'));
     }
-    throw new UnsafeTargetError('Too many redirects');
   }
 
-  async function attempt(id: string) {
+  /** Takes the delivery for this attempt, or null when it is not this job's to make (finished, recorded, or claimed by a live worker). */
+  async function claim(deliveryId: string, attemptNo: number) {
+    const token = randomUUID();
     const [row] = await o.db
-      .select({ d: webhookDeliveries, w: webhooks })
+      .update(webhookDeliveries)
+      .set({ claimToken: token, claimedUntil: sql`now() + make_interval(secs => ${CLAIM_MS / 1000})` })
+      .where(
+        and(
+          eq(webhookDeliveries.id, deliveryId),
+          eq(webhookDeliveries.status, 'pending'),
+          eq(webhookDeliveries.attempts, attemptNo - 1),
+          or(isNull(webhookDeliveries.claimedUntil), lt(webhookDeliveries.claimedUntil, sql`now()`)),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    return row ? token : null;
+  }
+
+  async function attempt({ deliveryId, attempt: attemptNo, step }: DeliverInput) {
+    const token = await claim(deliveryId, attemptNo);
+    if (!token) {
+      const [d] = await o.db
+        .select({ status: webhookDeliveries.status, attempts: webhookDeliveries.attempts })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, deliveryId));
+      // Deleted with its endpoint, finished, or this attempt already recorded: nothing to do.
+      if (!d || d.status !== 'pending' || d.attempts !== attemptNo - 1) return { skipped: true };
+      // Another worker holds a live claim on this very attempt: ask again later (pg-boss's retry), when it
+      // has recorded the attempt (then this is a no-op) or its claim has lapsed (it died: then this one sends).
+      throw new Error('This delivery attempt is claimed by another worker');
+    }
+    const [row] = await o.db
+      .select({
+        d: webhookDeliveries,
+        w: webhooks,
+        owner: { role: users.role, permissions: users.permissions, isActive: users.isActive, hasPlan: hasWebhookPlan(webhooks.userId) },
+      })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-      .where(eq(webhookDeliveries.id, id));
-    if (!row) return;
-    const { d, w } = row;
+      .innerJoin(users, eq(users.id, webhooks.userId))
+      .where(eq(webhookDeliveries.id, deliveryId));
+    if (!row) return { skipped: true };
+    const { d, w, owner } = row;
+    const mine = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.claimToken, token));
     if (!w.isActive) {
       await o.db
         .update(webhookDeliveries)
-        .set({ status: 'failed', error: 'Endpoint disabled', lockedUntil: null, completedAt: new Date() })
-        .where(eq(webhookDeliveries.id, id));
-      return;
+        .set({ status: 'failed', error: 'Endpoint disabled', completedAt: new Date(), claimToken: null, claimedUntil: null })
+        .where(mine);
+      return { skipped: true };
     }
-    const body = JSON.stringify(d.payload);
+    // Asked again now: a consent withdrawn, a permission taken away or a trial ended since the event was queued.
+    const payload = ownerMayReceive(d.eventType, owner) ? await audience.shape(o.db, d.payload as never) : null;
+    if (!payload) {
+      // Not sent, and not kept: the log must not hold what its owner may not read.
+      await o.db.delete(webhookDeliveries).where(mine);
+      return { skipped: true, withheld: true };
+    }
+    const body = JSON.stringify(payload);
     const secrets = [w.secret];
     if (w.previousSecret && w.previousSecretExpiresAt && w.previousSecretExpiresAt > new Date()) secrets.push(w.previousSecret);
     const started = performance.now();
@@ -86,15 +197,13 @@ export function createDeliveryWorker(o: WorkerOptions) {
       error = err instanceof Error ? err.message : String(err);
     }
     const durationMs = Math.round(performance.now() - started);
-    const attemptNo = d.attempts + 1;
     const ok = error === null;
     const gone = status === 410;
-    const exhausted = attemptNo >= schedule.length;
-    const finalFailure = !ok && (gone || exhausted);
     const now = new Date();
-    await o.db.transaction(async (tx) => {
-      await tx.insert(webhookAttempts).values({ deliveryId: id, attempt: attemptNo, responseCode: status, durationMs, error });
-      await tx
+    const nextAt = ok || gone ? null : nextAttemptAt(step, now, schedule);
+    const finalFailure = !ok && !nextAt;
+    const recorded = await o.db.transaction(async (tx) => {
+      const [updated] = await tx
         .update(webhookDeliveries)
         .set({
           attempts: attemptNo,
@@ -102,12 +211,20 @@ export function createDeliveryWorker(o: WorkerOptions) {
           responseCode: status,
           durationMs,
           error,
-          lockedUntil: null,
+          payload,
           firstAttemptAt: d.firstAttemptAt ?? now,
           completedAt: ok || finalFailure ? now : null,
-          nextAttemptAt: ok || finalFailure ? d.nextAttemptAt : new Date(now.getTime() + jitter(schedule[attemptNo]!)),
+          claimToken: null,
+          claimedUntil: null,
+          ...(nextAt ? { nextAttemptAt: nextAt } : {}),
         })
-        .where(eq(webhookDeliveries.id, id));
+        // Only under this worker's own claim: a run whose claim lapsed (and was taken over) records nothing.
+        .where(and(mine, eq(webhookDeliveries.attempts, attemptNo - 1)))
+        .returning({ id: webhookDeliveries.id });
+      if (!updated) return false;
+      // Unique per (delivery, attempt): a second record of one attempt fails and rolls all of this back.
+      await tx.insert(webhookAttempts).values({ deliveryId, attempt: attemptNo, responseCode: status, durationMs, error });
+      if (nextAt) await send(tx, { deliveryId, attempt: attemptNo + 1, step: step + 1 }, nextAt);
       if (ok) {
         await tx.update(webhooks).set({ consecutiveFailures: 0 }).where(eq(webhooks.id, w.id));
       } else if (finalFailure) {
@@ -128,42 +245,42 @@ export function createDeliveryWorker(o: WorkerOptions) {
           });
         }
       }
+      return true;
     });
-    if (!ok) o.log.warn({ webhookId: w.id, deliveryId: id, attempt: attemptNo, status }, 'webhook delivery failed');
+    if (!recorded) {
+      o.log.warn({ webhookId: w.id, deliveryId, attempt: attemptNo }, 'webhook attempt outlived its claim; another worker owns it');
+      return { skipped: true };
+    }
+    if (!ok) o.log.warn({ webhookId: w.id, deliveryId, attempt: attemptNo, status }, 'webhook delivery failed');
+    return { status, ok };
   }
 
-  /** Claims and sends what is due, a few at a time. Returns how many were attempted. */
-  async function runDue(limit = 20) {
-    const ids = await claim(limit);
-    await Promise.all(ids.map((id) => attempt(id).catch((err) => o.log.error({ err, deliveryId: id }, 'webhook attempt crashed'))));
-    return ids.length;
+  const job = o.jobs.define(DELIVER_JOB, deliverInput, attempt, {
+    // Delivery failures are recorded and rescheduled by the handler itself (the spec's schedule, not pg-boss's back-off);
+    // pg-boss retries only a job whose process died or crashed mid-attempt.
+    // 5, 10, 20, 40, 80 s: together longer than a claim (CLAIM_MS), so a job that met a live claim outlasts it.
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    concurrency: o.concurrency ?? 8,
+    // From the change to the first attempt within a second: the queue's workers are woken when the job
+    // commits (jobs/queue.ts), on every instance, rather than polling every 0.5 s.
+  });
+
+  function send(tx: DbOrTx | undefined, data: DeliverInput, startAfter?: Date) {
+    return job.send(data, { id: jobId(data.deliveryId, data.attempt), ...(tx ? { tx } : {}), ...(startAfter ? { startAfter } : {}) });
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
-  function kick() {
-    if (stopped || running) return;
-    running = (async () => {
-      while (!stopped && (await runDue()) > 0);
-    })()
-      .catch((err) => o.log.error({ err }, 'webhook worker failed'))
-      .finally(() => {
-        running = null;
-      });
-  }
-  function start(pollMs = 500) {
-    stopped = false;
-    timer = setInterval(kick, pollMs);
-    timer.unref();
-    kick();
-  }
-  async function stop() {
-    stopped = true;
-    if (timer) clearInterval(timer);
-    await running;
-  }
-
-  return { runDue, start, stop, kick };
+  return {
+    /** Queues the first attempt of new deliveries, in the caller's transaction when one is given. */
+    async enqueue(tx: DbOrTx | undefined, deliveryIds: string[]) {
+      for (const deliveryId of deliveryIds) await send(tx, { deliveryId, attempt: 1, step: 0 });
+    },
+    /** Queues a replay of a finished delivery (the schedule starts again). */
+    replay: (tx: DbOrTx | undefined, deliveryId: string, attempts: number) => send(tx, { deliveryId, attempt: attempts + 1, step: 0 }),
+    /** For tests: one attempt, as the job runs it. */
+    attempt,
+  };
 }
-export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
+export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;

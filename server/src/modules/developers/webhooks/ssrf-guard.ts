@@ -42,6 +42,8 @@ export function isBlockedAddress(address: string): boolean {
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 export const systemResolver: Resolver = (host) => dns.lookup(host, { all: true, verbatim: true });
+/** A server started with NODE_ENV=test asks no DNS server anything: only `localhost` resolves (to loopback). */
+export const offlineResolver: Resolver = async (host) => (host === 'localhost' ? [{ address: '127.0.0.1', family: 4 }] : []);
 
 export class UnsafeTargetError extends Error {}
 
@@ -53,7 +55,7 @@ export interface VettedTarget {
 }
 
 /**
- * Checks a webhook target: http(s) only, and every address the name
+ * Checks a webhook target: https (http only to an allowed host), and every address the name
  * resolves to must be public — unless the administrator allowed the host
  * (WEBHOOK_ALLOWED_HOSTS, for local receivers in development and tests).
  */
@@ -68,6 +70,9 @@ export async function vetTarget(raw: string, opts: { resolve: Resolver; allowedH
   if (url.username || url.password) throw new UnsafeTargetError('Webhook URLs may not contain a user name or password');
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const allowed = opts.allowedHosts.includes(host);
+  // Signed payloads still go in the clear over http: https only, except to a host the administrator allowed (a local receiver).
+  if (url.protocol === 'http:' && !allowed)
+    throw new UnsafeTargetError('Webhook URLs must use https (plain http only to a host the administrator allowed)');
   const addresses = net.isIP(host) ? [{ address: host, family: net.isIP(host) }] : await opts.resolve(host).catch(() => []);
   if (addresses.length === 0) throw new UnsafeTargetError(`The webhook host ${host} could not be resolved`);
   if (!allowed) {

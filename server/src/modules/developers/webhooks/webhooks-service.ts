@@ -1,30 +1,43 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { PRICING_TIERS, TIERS, type PricingTier } from '@church/contract/developers';
+import { effectiveTier, PRICING_TIERS, TIERS, type PricingTier } from '@church/contract/developers';
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@church/contract/webhooks';
-import type { Db } from '../../../db/client';
-import { apiKeys, webhookAttempts, webhookDeliveries, webhooks, type WebhookRow } from '../../../db/schema/index';
+import type { Db, DbOrTx } from '../../../db/client';
+import { apiKeys, users, webhookAttempts, webhookDeliveries, webhooks, type WebhookRow } from '../../../db/schema/index';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import { createWebhookAudience, eventsOwnerMayNotSubscribe, hasWebhookPlan, ownerMayReceive } from './audience';
+import type { WebhookDelivery } from './delivery-worker';
 import { newWebhookSecret } from './signing';
 import { UnsafeTargetError, vetTarget, type Resolver } from './ssrf-guard';
 
 /** After a rotation the old secret keeps signing this long, so receivers can switch without dropping a message. */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export const DONATIONS_NEED_FINANCE =
+  "Donation events carry the church's giving: only an account that may see giving receives them (the church's own integration, set up by its superadmin). Choose other events.";
 
-export function createWebhooksService(o: { db: Db; resolve: Resolver; allowedHosts: readonly string[]; kick: () => void }) {
+export function createWebhooksService(o: { db: Db; resolve: Resolver; allowedHosts: readonly string[]; delivery: WebhookDelivery }) {
   const { db } = o;
+  const audience = createWebhookAudience(db);
 
-  /** The developer's plan for webhooks: the highest tier among their live keys (no live key: free, which allows none). */
+  /**
+   * The developer's plan for webhooks: the highest tier their live keys have now (a paid key past an
+   * unapproved trial counts as Free; no live key: Free, which allows none).
+   */
   async function tierOf(userId: string): Promise<PricingTier> {
     const rows = await db
-      .select({ tier: apiKeys.tier })
+      .select({ tier: apiKeys.tier, createdAt: apiKeys.createdAt, approvedAt: apiKeys.approvedAt })
       .from(apiKeys)
       .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date()))));
-    return rows.reduce<PricingTier>(
-      (best, r) => (PRICING_TIERS.indexOf(r.tier as PricingTier) > PRICING_TIERS.indexOf(best) ? (r.tier as PricingTier) : best),
-      'free',
-    );
+    return rows.reduce<PricingTier>((best, r) => {
+      const tier = effectiveTier({ tier: r.tier as PricingTier, createdAt: r.createdAt, approvedAt: r.approvedAt });
+      return PRICING_TIERS.indexOf(tier) > PRICING_TIERS.indexOf(best) ? tier : best;
+    }, 'free');
+  }
+
+  /** A subscription must not ask for events its owner may never receive (donations without finance:read). */
+  async function assertMaySubscribe(userId: string, events: readonly string[]) {
+    const [owner] = await db.select({ role: users.role, permissions: users.permissions }).from(users).where(eq(users.id, userId));
+    if (!owner || eventsOwnerMayNotSubscribe(events, owner).length) throw forbidden(DONATIONS_NEED_FINANCE);
   }
 
   async function vet(url: string) {
@@ -75,10 +88,18 @@ export function createWebhooksService(o: { db: Db; resolve: Resolver; allowedHos
     });
   }
 
-  async function enqueue(executor: Db | Tx, hooks: { id: string }[], type: string, data: unknown) {
+  /** The log rows and their first attempts, in one transaction (the caller's when given). */
+  async function enqueue(tx: DbOrTx, hooks: { id: string }[], payload: { type: string; timestamp: string; data: unknown }) {
     if (hooks.length === 0) return 0;
-    const payload = { type, timestamp: new Date().toISOString(), data };
-    await executor.insert(webhookDeliveries).values(hooks.map((h) => ({ webhookId: h.id, eventType: type, payload })));
+    const type = payload.type;
+    const rows = await tx
+      .insert(webhookDeliveries)
+      .values(hooks.map((h) => ({ webhookId: h.id, eventType: type, payload })))
+      .returning({ id: webhookDeliveries.id });
+    await o.delivery.enqueue(
+      tx,
+      rows.map((r) => r.id),
+    );
     return hooks.length;
   }
 
@@ -94,6 +115,7 @@ export function createWebhooksService(o: { db: Db; resolve: Resolver; allowedHos
         .select({ n: sql<number>`count(*)::int` })
         .from(webhooks)
         .where(eq(webhooks.userId, userId))) as [{ n: number }];
+      await assertMaySubscribe(userId, input.events);
       if (tier.webhooks !== null && Number(n) >= tier.webhooks) {
         throw forbidden(
           tier.webhooks === 0
@@ -112,6 +134,7 @@ export function createWebhooksService(o: { db: Db; resolve: Resolver; allowedHos
 
     async update(userId: string, id: string, input: { name?: string; events?: string[]; isActive?: boolean }) {
       await own(userId, id);
+      if (input.events) await assertMaySubscribe(userId, input.events);
       const [row] = await db
         .update(webhooks)
         .set({
@@ -145,10 +168,13 @@ export function createWebhooksService(o: { db: Db; resolve: Resolver; allowedHos
     async sendTest(userId: string, id: string) {
       const hook = await own(userId, id);
       if (!hook.isActive) throw badRequest('This webhook is disabled. Enable it before sending a test event.');
-      await enqueue(db, [hook], WEBHOOK_TEST_EVENT, {
-        object: { message: 'This is a test event from the developer portal', webhookId: hook.id },
-      });
-      o.kick();
+      await db.transaction((tx) =>
+        enqueue(tx, [hook], {
+          type: WEBHOOK_TEST_EVENT,
+          timestamp: new Date().toISOString(),
+          data: { object: { message: 'This is a test event from the developer portal', webhookId: hook.id } },
+        }),
+      );
     },
 
     async deliveries(userId: string, id: string) {
@@ -178,15 +204,17 @@ export function createWebhooksService(o: { db: Db; resolve: Resolver; allowedHos
     async replay(userId: string, id: string, deliveryId: string) {
       const hook = await own(userId, id);
       if (!hook.isActive) throw badRequest('This webhook is disabled. Enable it before replaying a delivery.');
-      const [row] = await db
-        .update(webhookDeliveries)
-        .set({ status: 'pending', nextAttemptAt: new Date(), completedAt: null, lockedUntil: null })
-        .where(
-          and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, id), sql`${webhookDeliveries.status} <> 'pending'`),
-        )
-        .returning();
-      if (!row) throw notFound('Delivery not found, or it is still being delivered');
-      o.kick();
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(webhookDeliveries)
+          .set({ status: 'pending', nextAttemptAt: new Date(), completedAt: null })
+          .where(
+            and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, id), sql`${webhookDeliveries.status} <> 'pending'`),
+          )
+          .returning();
+        if (!row) throw notFound('Delivery not found, or it is still being delivered');
+        await o.delivery.replay(tx, row.id, row.attempts);
+      });
     },
 
     /**
@@ -194,15 +222,27 @@ export function createWebhooksService(o: { db: Db; resolve: Resolver; allowedHos
      * — or with the previous state for updates. Pass the caller's transaction
      * so the delivery is recorded only if the change is.
      */
-    async emit(type: WebhookEventType, object: unknown, previous?: unknown, tx?: Tx) {
-      const executor = tx ?? db;
-      const hooks = await executor
-        .select({ id: webhooks.id })
-        .from(webhooks)
-        .where(and(eq(webhooks.isActive, true), sql`${type} = any(${webhooks.events})`));
-      const n = await enqueue(executor, hooks, type, previous === undefined ? { object } : { object, previous });
-      if (n) o.kick();
-      return n;
+    async emit(type: WebhookEventType, object: unknown, previous?: unknown, tx?: DbOrTx) {
+      const run = async (t: DbOrTx) => {
+        const subscribed = await t
+          .select({
+            id: webhooks.id,
+            role: users.role,
+            permissions: users.permissions,
+            isActive: users.isActive,
+            hasPlan: hasWebhookPlan(webhooks.userId),
+          })
+          .from(webhooks)
+          .innerJoin(users, eq(users.id, webhooks.userId))
+          .where(and(eq(webhooks.isActive, true), sql`${type} = any(${webhooks.events})`));
+        // Who may hear of it (audience.ts), then what may be said: nothing at all when the person it is about has not agreed.
+        const hooks = subscribed.filter((h) => ownerMayReceive(type, h));
+        if (hooks.length === 0) return 0;
+        const data = (previous === undefined ? { object } : { object, previous }) as never;
+        const payload = await audience.shape(t, { type, timestamp: new Date().toISOString(), data });
+        return payload ? enqueue(t, hooks, payload) : 0;
+      };
+      return tx ? run(tx) : db.transaction(run);
     },
   };
 }

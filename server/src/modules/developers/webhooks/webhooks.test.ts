@@ -5,14 +5,28 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, webhookDeliveries, webhooks } from '../../../db/schema/index';
 import { createTestApp, createUser, json, type TestApp } from '../../../../test/test-app';
-import { httpConnector, type Connector } from './connector';
-import { createDeliveryWorker } from './delivery-worker';
+import { httpConnector, loopbackOnlyConnector, type Connector } from './connector';
+import { createJobQueue } from '../../../jobs/queue';
+import { createWebhookDelivery, DELIVER_JOB } from './delivery-worker';
 import type { Resolver } from './ssrf-guard';
 import { createWebhooksService } from './webhooks-service';
 
 let t: TestApp;
 let dev: { token: string; id: string };
-const silent = { warn: () => {}, error: () => {} };
+const silent = { warn: () => {}, error: () => {}, info: () => {} };
+
+/**
+ * A job queue of the test's own on the app's database, with the delivery
+ * handler wired to the given network parts: `run()` drains the
+ * webhooks.deliver jobs (whoever sent them — the app's routes or this service).
+ */
+async function deliveryStack(o: { resolve: Resolver; connector: Connector; allowedHosts: string[]; schedule: number[] }) {
+  const jobs = createJobQueue({ database: t.database, log: silent });
+  const delivery = createWebhookDelivery({ db: t.database.db, jobs, log: silent, ...o });
+  const service = createWebhooksService({ db: t.database.db, resolve: o.resolve, allowedHosts: o.allowedHosts, delivery });
+  await jobs.ready();
+  return { jobs, delivery, service, run: () => jobs.drain({ names: [DELIVER_JOB] }) };
+}
 
 /** A receiver in the test: records what arrives and answers with the next scripted status. */
 function receiver() {
@@ -86,6 +100,7 @@ describe('webhook routes', () => {
       'http://169.254.169.254/latest/meta-data',
       'http://[::1]/x',
       'ftp://93.184.216.34/x',
+      'http://93.184.216.34/x',
     ]) {
       const res = await t.request({
         method: 'POST',
@@ -114,24 +129,30 @@ describe('SSRF guard with a stubbed resolver and connector (no packet leaves the
     };
     const [hook] = await t.database.db
       .insert(webhooks)
-      .values({ userId: dev.id, name: 'guard', url, events: ['donation.received'], secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+      .values({ userId: dev.id, name: 'guard', url, events: ['event.created'], secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
       .returning();
-    const worker = createDeliveryWorker({ db: t.database.db, resolve, connector, allowedHosts: [], schedule: [0], log: silent });
+    const stack = await deliveryStack({ resolve, connector, allowedHosts: [], schedule: [0] });
     const [d] = await t.database.db
       .insert(webhookDeliveries)
-      .values({ webhookId: hook!.id, eventType: 'donation.received', payload: { type: 'donation.received' } })
+      .values({
+        webhookId: hook!.id,
+        eventType: 'event.created',
+        payload: { type: 'event.created', timestamp: new Date().toISOString(), data: { object: { id: 'e1' } } },
+      })
       .returning();
-    await worker.runDue();
+    await stack.delivery.enqueue(undefined, [d!.id]);
+    await stack.run();
+    await stack.jobs.stop();
     const [after] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, d!.id));
     return { calls, delivery: after! };
   }
 
   for (const url of [
-    'http://127.0.0.1/x',
-    'http://10.0.0.1/x',
-    'http://169.254.169.254/latest/meta-data',
-    'http://sneaky.example.com/x',
-    'http://inside.example.com/x',
+    'https://127.0.0.1/x',
+    'https://10.0.0.1/x',
+    'https://169.254.169.254/latest/meta-data',
+    'https://sneaky.example.com/x',
+    'https://inside.example.com/x',
   ]) {
     it(`refuses ${url} before connecting`, async () => {
       const { calls, delivery } = await deliverTo(url, () => ({ status: 200 }));
@@ -143,11 +164,22 @@ describe('SSRF guard with a stubbed resolver and connector (no packet leaves the
 
   it('refuses a redirect to loopback (the first hop is public, the second is never connected)', async () => {
     const { calls, delivery } = await deliverTo('https://hooks.example.com/x', (a) =>
-      a === '93.184.216.34' ? { status: 302, location: 'http://sneaky.example.com/steal' } : { status: 200 },
+      a === '93.184.216.34' ? { status: 302, location: 'https://sneaky.example.com/steal' } : { status: 200 },
     );
     expect(calls).toEqual(['93.184.216.34']);
     expect(delivery.status).toBe('failed');
     expect(delivery.error).toMatch(/sneaky\.example\.com points to a private or reserved address/);
+  });
+
+  it('refuses plain http to a public name, and a redirect down to http', async () => {
+    const plain = await deliverTo('http://hooks.example.com/x', () => ({ status: 204 }));
+    expect(plain.calls).toEqual([]);
+    expect(plain.delivery.error).toMatch(/must use https/);
+    const down = await deliverTo('https://hooks.example.com/x', (a) =>
+      a === '93.184.216.34' ? { status: 301, location: 'http://hooks.example.com/plain' } : { status: 200 },
+    );
+    expect(down.calls).toEqual(['93.184.216.34']);
+    expect(down.delivery.error).toMatch(/must use https/);
   });
 
   it('connects to the vetted address of a public name', async () => {
@@ -160,22 +192,24 @@ describe('SSRF guard with a stubbed resolver and connector (no packet leaves the
 describe('delivery to a real receiver on loopback (allowed by the administrator)', () => {
   const r = receiver();
   let url: string;
-  const make = (schedule = [0, 0, 0]) => {
-    const worker = createDeliveryWorker({
-      db: t.database.db,
+  const stacks: { jobs: { stop(): Promise<unknown> } }[] = [];
+  const make = async (schedule = [0, 0, 0]) => {
+    const stack = await deliveryStack({
       resolve: async () => [],
-      connector: httpConnector,
+      connector: loopbackOnlyConnector(httpConnector),
       allowedHosts: ['127.0.0.1'],
       schedule,
-      log: silent,
     });
-    const service = createWebhooksService({ db: t.database.db, resolve: async () => [], allowedHosts: ['127.0.0.1'], kick: () => {} });
-    return { worker, service };
+    stacks.push(stack);
+    return { worker: { runDue: stack.run }, service: stack.service };
   };
   beforeAll(async () => {
     url = await r.start();
   });
-  afterAll(() => r.stop());
+  afterAll(async () => {
+    for (const s of stacks) await s.jobs.stop();
+    await r.stop();
+  });
 
   /** One endpoint at a time: earlier tests' endpoints and scripted answers are cleared. */
   async function hook(events: string[], extra: Partial<typeof webhooks.$inferInsert> = {}) {
@@ -190,18 +224,18 @@ describe('delivery to a real receiver on loopback (allowed by the administrator)
   }
 
   it('signs per Standard Webhooks: the reference verifier accepts it and rejects a changed body or an old timestamp', async () => {
-    const { worker, service } = make();
-    const h = await hook(['member.created', 'member.updated']);
+    const { worker, service } = await make();
+    const h = await hook(['event.created']);
     r.got.length = 0;
-    const n = await service.emit('member.updated', { id: 'm1', name: 'Sipho Dlamini' }, { id: 'm1', name: 'Sipho Dlamin' });
+    const n = await service.emit('event.created', { id: 'e1', title: 'Sipho Dlamini preaches' }, { id: 'e1', title: 'Sipho preaches' });
     expect(n).toBeGreaterThanOrEqual(1);
     await worker.runDue();
-    const msg = r.got.find((g) => JSON.parse(g.body).data.object.id === 'm1')!;
+    const msg = r.got.find((g) => JSON.parse(g.body).data.object.id === 'e1')!;
     const headers = msg.headers as Record<string, string>;
     const verifier = new Webhook(h.secret);
     expect(verifier.verify(msg.body, headers)).toMatchObject({
-      type: 'member.updated',
-      data: { object: { name: 'Sipho Dlamini' }, previous: { name: 'Sipho Dlamin' } },
+      type: 'event.created',
+      data: { object: { title: 'Sipho Dlamini preaches' }, previous: { title: 'Sipho preaches' } },
     });
     expect(() => verifier.verify(msg.body.replace('Sipho', 'Evil'), headers)).toThrow();
     const old = String(Math.floor(Date.now() / 1000) - 3600);
@@ -210,14 +244,17 @@ describe('delivery to a real receiver on loopback (allowed by the administrator)
   });
 
   it('retries a receiver that fails twice, then succeeds; one attempt at a time', async () => {
-    const { worker, service } = make([0, 0, 0, 0]);
-    const h = await hook(['donation.received']);
+    const { service } = await make([0, 0, 0, 0]);
+    // Three instances' queues drain together: the message is still attempted one at a time.
+    const racers = await Promise.all([make([0, 0, 0, 0]), make([0, 0, 0, 0]), make([0, 0, 0, 0])]);
+    const worker = { runDue: () => racers[0]!.worker.runDue() };
+    const h = await hook(['event.created']);
     r.got.length = 0;
     r.script.push(500, 503);
-    await service.emit('donation.received', { id: 'd1', amount: 150.5 });
+    await service.emit('event.created', { id: 'd1', title: 'Retried' });
     r.load.max = 0;
     // Three workers race each round: the message is still attempted one at a time, three times in all.
-    for (let round = 0; round < 6 && r.got.length < 3; round++) await Promise.all([worker.runDue(), worker.runDue(), worker.runDue()]);
+    for (let round = 0; round < 6 && r.got.length < 3; round++) await Promise.all(racers.map((q) => q.worker.runDue()));
     expect(r.got).toHaveLength(3);
     expect(r.load.max).toBe(1);
     expect(new Set(r.got.map((g) => g.headers['webhook-id'])).size).toBe(1);
@@ -242,7 +279,7 @@ describe('delivery to a real receiver on loopback (allowed by the administrator)
   });
 
   it('a 410 disables the endpoint and tells its owner', async () => {
-    const { worker, service } = make();
+    const { worker, service } = await make();
     const h = await hook(['event.created']);
     r.script.push(410);
     await service.emit('event.created', { id: 'e1' });
@@ -255,8 +292,8 @@ describe('delivery to a real receiver on loopback (allowed by the administrator)
   });
 
   it('after rotation both secrets sign until the overlap ends', async () => {
-    const { worker } = make();
-    const h = await hook(['prayer.approved']);
+    const { worker } = await make();
+    const h = await hook(['event.created']);
     const rotated = json(await t.request({ method: 'POST', url: `/api/developers/webhooks/${h.id}/rotate-secret`, token: dev.token }));
     expect(rotated.data.secret).toMatch(/^whsec_/);
     expect(rotated.data.webhook.secretRotatedUntil).not.toBeNull();

@@ -11,7 +11,7 @@ main{max-width:420px;margin:40px auto;background:#fff;border-radius:12px;padding
 h1{font-size:1.3rem;margin:0 0 4px}.note{color:#555;font-size:.85rem}
 .amount{font-size:2rem;font-weight:700;margin:16px 0}
 button{font-size:1rem;padding:12px 18px;border-radius:8px;border:0;cursor:pointer;width:100%;margin-top:12px}
-.pay{background:#0b6e4f;color:#fff}.cancel{background:#e9ecef;color:#1a1a1a}</style></head>
+.pay{background:#0b6e4f;color:#fff}.decline{background:#fff;color:#8a1c1c;border:1px solid #8a1c1c}.cancel{background:#e9ecef;color:#1a1a1a}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 
@@ -26,6 +26,8 @@ export const checkoutPage = {
 <p class="amount">R ${escapeHtml(f.amount ?? '')}</p>${recurring}
 <form method="post" action="/eng/process/pay"><input type="hidden" name="session" value="${escapeHtml(session)}">
 <button class="pay" type="submit">Pay now</button></form>
+<form method="post" action="/eng/process/decline"><input type="hidden" name="session" value="${escapeHtml(session)}">
+<button class="decline" type="submit">Decline card (test)</button></form>
 <form method="post" action="/eng/process/cancel"><input type="hidden" name="session" value="${escapeHtml(session)}">
 <button class="cancel" type="submit">Cancel payment</button></form>`,
     );

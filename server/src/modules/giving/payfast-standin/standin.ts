@@ -98,7 +98,7 @@ export async function startPayfastStandin(opts: StandinOptions) {
       sessions.set(id, { fields: f });
       return send(res, 200, 'text/html', checkoutPage.pay(id, f));
     }
-    const done = url.pathname.match(/^\/eng\/process\/(pay|cancel)$/);
+    const done = url.pathname.match(/^\/eng\/process\/(pay|decline|cancel)$/);
     if (req.method === 'POST' && done) {
       const id = new URLSearchParams(body).get('session') ?? '';
       const session = sessions.get(id);
@@ -106,6 +106,11 @@ export async function startPayfastStandin(opts: StandinOptions) {
       sessions.delete(id);
       const f = session.fields;
       if (done[1] === 'cancel') return send(res, 302, 'text/plain', '', { location: f.cancel_url ?? '/' });
+      if (done[1] === 'decline') {
+        // The bank declined the card: PayFast tells the merchant (FAILED) and sends the giver back.
+        await notify(f, 'FAILED', null);
+        return send(res, 302, 'text/plain', '', { location: f.return_url ?? '/' });
+      }
       let token: string | null = null;
       if (f.subscription_type === '1') {
         token = crypto.randomUUID();
@@ -136,13 +141,13 @@ export async function startPayfastStandin(opts: StandinOptions) {
     }
     const charge = url.pathname.match(/^\/standin\/subscriptions\/([\w-]{1,64})\/charge$/);
     if (req.method === 'POST' && charge) {
-      // Stands in for PayFast's billing scheduler: the next charge of a live subscription.
+      // Stands in for PayFast's billing scheduler: the next charge of a live subscription (?status=FAILED: the card was declined).
       const sub = subscriptions.get(charge[1]!);
       if (!sub) return send(res, 404, 'text/plain', 'unknown subscription');
       if (sub.cancelled) return send(res, 409, 'text/plain', 'subscription cancelled');
+      const status = url.searchParams.get('status') === 'FAILED' ? 'FAILED' : 'COMPLETE';
       sub.charges += 1;
-      const status = await notify(sub.fields, 'COMPLETE', sub.token);
-      return send(res, 200, 'text/plain', `notified ${status}`);
+      return send(res, 200, 'text/plain', `notified ${await notify(sub.fields, status, sub.token)}`);
     }
     return send(res, 404, 'text/html', checkoutPage.error(`No such page: ${escapeHtml(url.pathname)}`));
   }
@@ -153,8 +158,39 @@ export async function startPayfastStandin(opts: StandinOptions) {
     url: `http://127.0.0.1:${port}`,
     port,
     subscriptions,
-    /** Sends the next charge of a subscription as PayFast's scheduler would. */
-    charge: (token: string) => fetch(`http://127.0.0.1:${port}/standin/subscriptions/${token}/charge`, { method: 'POST' }),
+    /** Sends the next charge of a subscription as PayFast's scheduler would (FAILED: the card was declined). */
+    charge: (token: string, status: 'COMPLETE' | 'FAILED' = 'COMPLETE') =>
+      fetch(`http://127.0.0.1:${port}/standin/subscriptions/${token}/charge${status === 'FAILED' ? '?status=FAILED' : ''}`, {
+        method: 'POST',
+      }),
+    /**
+     * The subscription ends at PayFast (the giver cancelled in PayFast's own pages, or the card lapsed):
+     * PayFast sends a CANCELLED notification. Answers the server's status code.
+     */
+    async cancelAtProvider(token: string) {
+      const sub = subscriptions.get(token);
+      if (!sub) throw new Error('unknown subscription');
+      sub.cancelled = true;
+      return notify(sub.fields, 'CANCELLED', sub.token);
+    },
+    /**
+     * Tests only: a correctly signed notification that PayFast's validate call confirms, for a subscription
+     * whatever its state here — what a server must refuse on its own when the subscription is cancelled.
+     */
+    notifySubscription: (token: string, status: 'COMPLETE' | 'FAILED' | 'CANCELLED') => {
+      const sub = subscriptions.get(token);
+      if (!sub) throw new Error('unknown subscription');
+      return notify(sub.fields, status, sub.token);
+    },
+    /**
+     * Tests only: a correctly signed, validated notification for a checkout that was opened and never paid
+     * (PayFast reports a checkout it ended, e.g. CANCELLED): the gift must end as such and count nowhere.
+     */
+    notifyCheckout: (session: string, status: 'CANCELLED' | 'FAILED') => {
+      const s = sessions.get(session);
+      if (!s) throw new Error('unknown checkout session');
+      return notify(s.fields, status, null);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../../db/client';
 import { ident, listTables, type TableInfo } from './catalog';
+import { addForeignKeys, dropForeignKeys, listForeignKeys, settleOrphans, type OrphanFix } from './foreign-keys';
 import { BackupError, DB_PREFIX, MEDIA_PREFIX, tableOfEntry } from './format';
 import { applyMigrations } from './migrations';
 import { checkCompatible, readBackup, type EntrySink } from './read-backup';
@@ -64,6 +65,11 @@ export interface RestoreSummary {
   upgraded: number;
   /** Where the media folder that was replaced now is (null when there was none). */
   previousMedia: string | null;
+  /**
+   * Rows that pointed at rows deleted while an embedded-database backup was being taken, given what
+   * their key's ON DELETE rule does (foreign-keys.ts). Empty for a backup taken at one instant.
+   */
+  orphans: OrphanFix[];
 }
 
 /**
@@ -82,6 +88,7 @@ export async function restoreBackup(database: Database, uploadDir: string, file:
   fs.mkdirSync(staging, { recursive: true });
   let mediaFiles = 0;
   let upgraded = 0;
+  let orphans: OrphanFix[] = [];
   const tables: RestoreSummary['tables'] = [];
   try {
     await withWriteTransaction(database, async (run) => {
@@ -90,6 +97,12 @@ export async function restoreBackup(database: Database, uploadDir: string, file:
       const info = new Map((await listTables(run)).map((t) => [t.name, t]));
       // Migrations may put rows in (the giving migration adds the General fund): the backup holds the church's own copy of them.
       if (info.size) await run.exec(`TRUNCATE ${[...info.keys()].map(ident).join(', ')} CASCADE`);
+      // The rows go back exactly as saved: triggers that keep derived tables (the giving rollups) would
+      // add to what the backup already holds of those tables. Their own rows are in the backup.
+      for (const t of info.keys()) await run.exec(`ALTER TABLE ${ident(t)} DISABLE TRIGGER USER`);
+      // Keys off while the rows go in (in whatever order the file has them), back on and checked after.
+      const keys = await listForeignKeys(run);
+      await dropForeignKeys(run, keys);
       const sinks = new Map<string, ReturnType<typeof tableSink>>();
       await readBackup(file, async (name) => {
         if (name.startsWith(MEDIA_PREFIX)) {
@@ -103,7 +116,16 @@ export async function restoreBackup(database: Database, uploadDir: string, file:
         sinks.set(table, sink);
         return sink;
       });
-      for (const [table, rows] of expected) {
+      orphans = await settleOrphans(run, keys);
+      try {
+        await addForeignKeys(run, keys);
+      } catch (err) {
+        throw new BackupError(`The backup's rows do not fit together (${(err as Error).message}); nothing was changed.`);
+      }
+      for (const t of info.keys()) await run.exec(`ALTER TABLE ${ident(t)} ENABLE TRIGGER USER`);
+      const removed = new Map(orphans.map((o) => [o.table, o.removed]));
+      for (const [table, saved] of expected) {
+        const rows = saved - (removed.get(table) ?? 0);
         const [{ n }] = (await run.query<{ n: string | number }>(`select count(*) as n from ${ident(table)}`)) as [{ n: string | number }];
         if (Number(n) !== rows)
           throw new BackupError(`Restoring ${table} gave ${n} rows where the backup holds ${rows}; nothing was changed.`);
@@ -129,5 +151,5 @@ export async function restoreBackup(database: Database, uploadDir: string, file:
     fs.renameSync(uploadDir, previousMedia);
   }
   fs.renameSync(staging, uploadDir);
-  return { createdAt: manifest.createdAt, appVersion: manifest.appVersion, tables, mediaFiles, upgraded, previousMedia };
+  return { createdAt: manifest.createdAt, appVersion: manifest.appVersion, tables, mediaFiles, upgraded, previousMedia, orphans };
 }

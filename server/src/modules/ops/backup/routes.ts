@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponse } from '@church/contract/http';
 import type { Database } from '../../../db/client';
 import { auth } from '../../../plugins/auth';
@@ -18,6 +20,20 @@ export interface BackupRoutesOptions {
   dataDir: string;
 }
 
+/** What `npm run backup` finds in the access file (uploadDir: where it reads the media itself). */
+export interface LocalAccess {
+  port: number;
+  token: string;
+  pid: number;
+  uploadDir: string;
+}
+
+/**
+ * media=local: rows only, for `npm run backup` on this machine, which reads the upload folder itself
+ * (local-media.ts). Only with the local token: such a file alone would restore an empty media folder.
+ */
+const backupQuery = z.object({ media: z.enum(['include', 'local']).default('include') });
+
 const sameSecret = (a: string, b: string) =>
   crypto.timingSafeEqual(crypto.createHash('sha256').update(a).digest(), crypto.createHash('sha256').update(b).digest());
 
@@ -25,26 +41,33 @@ const sameSecret = (a: string, b: string) =>
  * GET /api/ops/backup streams a whole backup. The embedded database admits
  * one process, so while the server runs `npm run backup` comes here: it reads
  * the token this server wrote (readable by the server's own user only) into
- * DATA_DIR. Administrators may download one with their own session too.
+ * DATA_DIR. The superadmin may download one with their own session too (only
+ * they: a backup holds every password hash, see 'ops:backup' in roles.ts).
  */
-export async function backupRoutes(app: FastifyInstance, opts: BackupRoutesOptions) {
+export async function backupRoutes(appBase: FastifyInstance, opts: BackupRoutesOptions) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
   const token = crypto.randomBytes(32).toString('base64url');
   const file = localAccessFile(opts.dataDir);
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (!address || typeof address === 'string') return;
     fs.mkdirSync(opts.dataDir, { recursive: true });
-    fs.writeFileSync(file, JSON.stringify({ port: address.port, token, pid: process.pid }), { mode: 0o600 });
+    const access: LocalAccess = { port: address.port, token, pid: process.pid, uploadDir: path.resolve(opts.uploadDir) };
+    fs.writeFileSync(file, JSON.stringify(access), { mode: 0o600 });
   });
   app.addHook('onClose', async () => {
     fs.rmSync(file, { force: true });
   });
 
-  const adminGuard = auth.permission('ops:backup');
-  async function guard(request: FastifyRequest, reply: Parameters<typeof adminGuard>[1]) {
+  const superadminGuard = auth.permission('ops:backup');
+  const local = new WeakSet<FastifyRequest>();
+  async function guard(request: FastifyRequest, reply: Parameters<typeof superadminGuard>[1]) {
     const sent = request.headers[OPS_TOKEN_HEADER];
-    if (typeof sent === 'string' && sameSecret(sent, token)) return;
-    await adminGuard.call(app, request, reply);
+    if (typeof sent === 'string' && sameSecret(sent, token)) {
+      local.add(request);
+      return;
+    }
+    await superadminGuard.call(app, request, reply);
   }
 
   app.get(
@@ -55,12 +78,16 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupRoutesOptio
         tags: ['Administration'],
         summary: 'Download a backup of the whole church: database and uploaded media in one file',
         security: [{ bearerAuth: [] }],
-        response: { 401: errorResponse, 403: errorResponse },
+        querystring: backupQuery,
+        response: { 400: errorResponse, 401: errorResponse, 403: errorResponse },
       },
     },
     async (request, reply) => {
+      const mediaHere = request.query.media === 'include';
+      if (!mediaHere && !local.has(request))
+        return reply.code(403).send({ status: 'error', message: 'Only npm run backup on this machine may leave the media out.' });
       const out = new PassThrough();
-      writeBackup(opts.database, opts.uploadDir, out).then(
+      writeBackup(opts.database, mediaHere ? opts.uploadDir : null, out).then(
         (s) => request.log.info({ tables: s.tables.length, mediaFiles: s.mediaFiles, mediaBytes: s.mediaBytes }, 'backup sent'),
         (err) => {
           // The download stops short; the file lacks its checksums and every restore refuses it.
@@ -73,7 +100,7 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupRoutesOptio
         .header('content-type', 'application/x-tar')
         .header('content-disposition', `attachment; filename="church-backup-${stamp}.tar"`)
         .header('cache-control', 'no-store')
-        .send(out);
+        .send(out as never);
     },
   );
 }

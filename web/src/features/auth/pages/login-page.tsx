@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { isValidEmail } from '@church/contract/rules/email';
 import { TEXTS } from '@church/contract/texts';
 import { ApiError } from '../../../lib/api-client';
@@ -15,6 +15,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const location = useLocation();
   usePostLoginRedirect(session.user, session.isAuthenticated && !session.loading);
 
   async function onSubmit(e: FormEvent) {
@@ -63,8 +64,8 @@ export function LoginPage() {
             {submitting ? 'Signing In...' : 'Sign In'}
           </Button>
           <Text ta="center" size="sm">
-            Don&apos;t have an account?{' '}
-            <Anchor component={Link} to={paths.register}>
+            Don&apos;t have an account? {/* Carries where the person was going, so signing up instead brings them back there too. */}
+            <Anchor component={Link} to={paths.register} state={location.state}>
               Create one here
             </Anchor>
           </Text>

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
-import { Link, useNavigate } from 'react-router';
+import { openModal } from '../../../lib/modals';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { isValidEmail } from '@church/contract/rules/email';
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN } from '@church/contract/rules/password';
 import { dashboardFor } from '@church/contract/rules/redirect';
 import { ApiError } from '../../../lib/api-client';
+import { readReturnTo } from '../../../lib/return-to';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { isMobileNow } from '../../../lib/use-is-mobile';
@@ -28,7 +29,12 @@ interface Values {
 export function RegisterPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const [submitting, setSubmitting] = useState(false);
+  // A visitor sent here from an event's 'Register to Attend' goes back to it (and is registered there).
+  const returnTo = readReturnTo(location.state);
+  const goOn = () =>
+    returnTo ? navigate(returnTo.from, { replace: true, state: returnTo.then }) : navigate(dashboardFor(isMobileNow()), { replace: true });
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { name: '', email: '', password: '', confirmPassword: '', phone: '', address: '', terms: false },
@@ -49,7 +55,8 @@ export function RegisterPage() {
 
   // Already signed in: straight to this device's dashboard.
   useEffect(() => {
-    if (session.isAuthenticated && !session.loading && !submitting) navigate(dashboardFor(isMobileNow()), { replace: true });
+    if (session.isAuthenticated && !session.loading && !submitting) goOn();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- where to go is read once, when the session settles
   }, [session.isAuthenticated, session.loading, submitting, navigate]);
 
   async function onSubmit(values: Values) {
@@ -64,7 +71,7 @@ export function RegisterPage() {
         ...(values.address.trim() ? { address: values.address.trim() } : {}),
       });
       notify.success('Account created successfully!');
-      navigate(dashboardFor(isMobileNow()), { replace: true });
+      goOn();
     } catch (err) {
       notify.error(err instanceof ApiError ? err.message || 'Registration failed' : 'Registration failed. Please try again.');
       setSubmitting(false);
@@ -72,7 +79,7 @@ export function RegisterPage() {
   }
 
   const showTerms = (title: string) =>
-    modals.open({
+    openModal({
       title,
       children: (
         <Text size="sm">
@@ -125,8 +132,8 @@ export function RegisterPage() {
                 <Anchor component="button" type="button" size="sm" onClick={() => showTerms('Terms of Service')}>
                   Terms of Service
                 </Anchor>{' '}
-                and{' '}
-                <Anchor component="button" type="button" size="sm" onClick={() => showTerms('Privacy Policy')}>
+                and {/* The church's own notice and Information Officer (POPIA), in a new tab so the form keeps its values. */}
+                <Anchor component={Link} to={paths.privacy} target="_blank" size="sm">
                   Privacy Policy
                 </Anchor>
               </>
@@ -138,7 +145,7 @@ export function RegisterPage() {
           </Button>
           <Text ta="center" size="sm">
             Already have an account?{' '}
-            <Anchor component={Link} to={paths.login}>
+            <Anchor component={Link} to={paths.login} state={location.state}>
               Sign in
             </Anchor>
           </Text>

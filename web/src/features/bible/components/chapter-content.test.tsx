@@ -33,10 +33,28 @@ describe('ChapterContent', () => {
     expect(second).toHaveStyle({ paddingLeft: '2.2em' });
     expect(screen.getByText('Follow Me.').className).toMatch(/jesus/);
     expect(screen.getByText(/See Revelation 7:17\./)).toBeInTheDocument();
-    expect(screen.getByTitle('See Revelation 7:17.')).toBeInTheDocument();
     const verse1 = document.querySelector('[data-verse="1"]')!;
     fireEvent.click(verse1);
     expect(onSelect).toHaveBeenCalledWith(1);
-    expect(document.querySelector('[data-verse="2"]')!.getAttribute('aria-pressed')).toBe('true');
+    // The keyboard's way in: the verse number is a button that says whether the verse is selected.
+    expect(screen.getByRole('button', { name: 'Verse 2' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Verse 1' }));
+    expect(onSelect).toHaveBeenCalledTimes(2);
+  });
+
+  it('a footnote mark is a button that opens its note, without selecting the verse', async () => {
+    const onSelect = vi.fn();
+    renderAt(
+      <ChapterContent
+        content={content}
+        footnotes={[{ noteId: 0, text: 'See Revelation 7:17.', reference: { chapter: 23, verse: 1 }, caller: '+' }]}
+        onSelect={onSelect}
+      />,
+    );
+    const mark = screen.getByRole('button', { name: 'Footnote 23:1' });
+    expect(mark).toHaveTextContent('†');
+    fireEvent.click(mark);
+    expect(await screen.findByRole('dialog', { name: 'Footnote 23:1' })).toHaveTextContent('23:1 See Revelation 7:17.');
+    expect(onSelect).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
-import { Box, List, Text, Title } from '@mantine/core';
-import { Fragment, type ReactNode } from 'react';
+import { Box, List, Popover, Text, Title } from '@mantine/core';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { ChapterItem, Footnote, VerseContent } from '@church/contract/bible/schemas';
 import classes from './chapter-content.module.css';
 
@@ -8,7 +8,9 @@ type VerseItem = Extract<ChapterItem, { type: 'verse' }>;
 /**
  * A chapter as the Free Use Bible API gives it: headings, Hebrew subtitles,
  * verses with poetry indentation, line breaks, words of Jesus in red and
- * footnote markers. Tapping a verse selects it.
+ * footnote marks that open their note. Tapping a verse selects it; for the
+ * keyboard, the verse number is the button (a verse-wide button could not hold
+ * the footnote buttons: controls inside controls are unreachable to screen readers).
  */
 export function ChapterContent({
   content,
@@ -97,13 +99,13 @@ function toLines(content: VerseContent[], notes: Map<number, Footnote>): Line[] 
       newLine();
     } else if ('noteId' in c) {
       const note = notes.get(c.noteId);
-      current().parts.push(
-        <Fragment key={i}>
-          <sup className={classes.note} title={note?.text}>
-            {note?.caller && note.caller !== '+' ? note.caller : '†'}
-          </sup>{' '}
-        </Fragment>,
-      );
+      if (note) {
+        current().parts.push(
+          <Fragment key={i}>
+            <FootnoteMark note={note} />{' '}
+          </Fragment>,
+        );
+      }
     } else if ('heading' in c) {
       newLine();
       current().parts.push(<strong key={i}>{c.heading}</strong>);
@@ -132,25 +134,18 @@ function Verse({
 }) {
   const lines = toLines(item.content, notes);
   const number = (
-    <sup key="n" className={classes.number}>
+    // A native button: Enter and Space click it, and the click reaches the verse's own handler.
+    <button key="n" type="button" className={classes.number} aria-label={`Verse ${item.number}`} aria-pressed={selected}>
       {item.number}
-    </sup>
+    </button>
   );
   const rendered = lines.length ? lines : [{ poem: 0, parts: [], hasText: false }];
   return (
     <span
       className={`${classes.verse} ${selected ? classes.selected : ''}`}
       data-verse={item.number}
-      role="button"
-      tabIndex={0}
-      aria-pressed={selected}
+      data-selected={selected || undefined}
       onClick={() => onSelect?.(item.number)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          onSelect?.(item.number);
-        }
-      }}
     >
       {rendered.map((line, i) => {
         const body = (
@@ -175,5 +170,42 @@ function Verse({
         );
       })}
     </span>
+  );
+}
+
+/** A footnote mark: a button that opens its note beside the text (and closes on Escape or a tap elsewhere). */
+function FootnoteMark({ note }: { note: Footnote }) {
+  const caller = note.caller && note.caller !== '+' ? note.caller : '†';
+  const where = `${note.reference.chapter}${note.reference.verse ? `:${note.reference.verse}` : ''}`;
+  // Controlled, so Escape closes it while focus stays on the mark (Mantine listens for it inside the note only).
+  const [opened, setOpened] = useState(false);
+  return (
+    <Popover width={280} position="top" withArrow shadow="md" opened={opened} onChange={setOpened}>
+      <Popover.Target>
+        <button
+          type="button"
+          className={classes.note}
+          aria-label={`Footnote ${where}`}
+          onClick={(e) => {
+            // The note opens; the verse around it is not selected by the same tap.
+            e.stopPropagation();
+            setOpened((o) => !o);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setOpened(false);
+          }}
+        >
+          {caller}
+        </button>
+      </Popover.Target>
+      <Popover.Dropdown aria-label={`Footnote ${where}`}>
+        <Text size="sm">
+          <Text span fw={700}>
+            {where}
+          </Text>{' '}
+          {note.text}
+        </Text>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import type { BibleBook } from '@church/contract/bible/books';
 import { verseText } from '@church/contract/bible/chapter-text';
 import { BIBLE_TEXTS } from '@church/contract/bible/texts';
-import { notify } from '../../../lib/notify';
 import { bibleClient } from '../lib/bible-client';
 import { ChapterContent } from './chapter-content';
 import { VerseActionsBar } from './verse-actions-bar';
@@ -33,10 +32,8 @@ export function ChapterReader({ version, book, chapter, onChapter, isBookmarked,
   useEffect(() => {
     setSelected(null);
   }, [version, book.id, chapter]);
-  const failed = query.data?.notice === 'failed';
-  useEffect(() => {
-    if (failed) notify.error(BIBLE_TEXTS.chapterFailed);
-  }, [failed]);
+  // One error, in one place: the banner below (no toast, no made-up verse beside it).
+  const notice = query.data?.notice;
 
   const selectedVerse =
     selected && query.data && !query.data.notice
@@ -52,7 +49,7 @@ export function ChapterReader({ version, book, chapter, onChapter, isBookmarked,
           leftSection={<IconChevronLeft size={16} />}
           disabled={chapter <= 1}
           onClick={() => onChapter(chapter - 1)}
-          aria-label="Previous chapter"
+          aria-label={chapter > 1 ? `Previous chapter ${chapter - 1}` : 'Previous chapter'}
         >
           {chapter > 1 ? chapter - 1 : ''}
         </Button>
@@ -65,7 +62,7 @@ export function ChapterReader({ version, book, chapter, onChapter, isBookmarked,
           rightSection={<IconChevronRight size={16} />}
           disabled={chapter >= book.chapters}
           onClick={() => onChapter(chapter + 1)}
-          aria-label="Next chapter"
+          aria-label={chapter < book.chapters ? `Next chapter ${chapter + 1}` : 'Next chapter'}
         >
           {chapter < book.chapters ? chapter + 1 : ''}
         </Button>
@@ -78,8 +75,11 @@ export function ChapterReader({ version, book, chapter, onChapter, isBookmarked,
           ))}
         </Stack>
       )}
-      {failed && (
-        <Alert color="red" title={BIBLE_TEXTS.chapterFailed}>
+      {notice === 'failed' && (
+        <Alert color="red" title={BIBLE_TEXTS.chapterFailed} data-testid="chapter-error">
+          <Text size="sm" mb="xs">
+            {query.data?.message}
+          </Text>
           <Button
             size="xs"
             variant="light"
@@ -90,13 +90,18 @@ export function ChapterReader({ version, book, chapter, onChapter, isBookmarked,
           </Button>
         </Alert>
       )}
-      {query.data && (
+      {notice === 'unavailable' && (
+        <Alert color="yellow" title={query.data?.message} data-testid="chapter-error">
+          <Text size="sm">Choose another translation above to read this chapter.</Text>
+        </Alert>
+      )}
+      {query.data && !notice && (
         <Paper withBorder radius="md" p="md" data-testid="chapter-text">
           <ChapterContent
             content={query.data.content}
             footnotes={query.data.footnotes}
             selected={selected}
-            onSelect={query.data.notice ? undefined : (n) => setSelected((s) => (s === n ? null : n))}
+            onSelect={(n) => setSelected((s) => (s === n ? null : n))}
           />
         </Paper>
       )}

@@ -1,8 +1,12 @@
-import { Chip, Group } from '@mantine/core';
+import { Chip, Group, Stack, Text } from '@mantine/core';
 import { knownVersion, READER_VERSION_CHIPS } from '@church/contract/bible/versions';
 import type { BibleVersion } from '@church/contract/bible/schemas';
 
-/** Spec 000 §2: version chips (BSB, KJV, NIV, plus any translation imported on this server). */
+/**
+ * Spec 000 §2: version chips (BSB, KJV, NIV, plus any translation imported on
+ * this server). A translation the server cannot serve (NIV is under copyright)
+ * keeps its chip, disabled and saying why, rather than offering text it cannot show.
+ */
 export function VersionChips({
   value,
   onChange,
@@ -16,25 +20,39 @@ export function VersionChips({
     ...READER_VERSION_CHIPS,
     ...(versions ?? []).map((v) => v.id).filter((id) => !(READER_VERSION_CHIPS as readonly string[]).includes(id)),
   ];
+  // Until the server's list arrives, only the shipped translation counts as readable.
+  const readable = (id: string) => versions?.find((v) => v.id === id)?.available ?? id === 'BSB';
+  const unavailable = versions ? ids.filter((id) => !readable(id)) : [];
   return (
-    <Chip.Group multiple={false} value={value} onChange={(v) => onChange(v as string)}>
-      <Group gap={6} role="radiogroup" aria-label="Bible version">
-        {ids.map((id) => {
-          const info = versions?.find((v) => v.id === id);
-          return (
-            <Chip
-              key={id}
-              value={id}
-              size="sm"
-              color={info?.badgeColor ?? knownVersion(id)?.badgeColor ?? 'navy'}
-              variant="light"
-              title={info?.name ?? knownVersion(id)?.name}
-            >
-              {id}
-            </Chip>
-          );
-        })}
-      </Group>
-    </Chip.Group>
+    <Stack gap={4}>
+      <Chip.Group multiple={false} value={value} onChange={(v) => onChange(v as string)}>
+        <Group gap={6} role="radiogroup" aria-label="Bible version">
+          {ids.map((id) => {
+            const info = versions?.find((v) => v.id === id);
+            const off = versions !== undefined && !readable(id);
+            return (
+              <Chip
+                key={id}
+                value={id}
+                size="sm"
+                color={info?.badgeColor ?? knownVersion(id)?.badgeColor ?? 'navy'}
+                variant="light"
+                disabled={off}
+                title={off ? `${info?.name ?? id} is not available on this server` : (info?.name ?? knownVersion(id)?.name)}
+                aria-describedby={off ? 'bible-version-note' : undefined}
+              >
+                {id}
+              </Chip>
+            );
+          })}
+        </Group>
+      </Chip.Group>
+      {unavailable.length > 0 && (
+        <Text id="bible-version-note" size="xs" c="dimmed">
+          {unavailable.join(', ')} {unavailable.length === 1 ? 'is' : 'are'} not available: under copyright, and not licensed to this
+          church.
+        </Text>
+      )}
+    </Stack>
   );
 }

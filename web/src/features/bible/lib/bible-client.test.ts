@@ -113,13 +113,14 @@ describe('bible client', () => {
     await expect(said.getBooks('BSB')).rejects.toThrow('Failed to fetch data: No such book');
   });
 
-  it('gives a placeholder chapter on failure and does not cache it', async () => {
+  it('gives no text and the reason on failure, and does not cache it', async () => {
     let fail = true;
     const f = fakeFetch((path) => (fail ? new Response('x', { status: 503 }) : chapterHandler(path)));
     const client = createBibleClient({ fetch: f.fn });
     const first = await client.getChapter('BSB', 'JHN', 3);
     expect(first.notice).toBe('failed');
-    expect(JSON.stringify(first.content)).toContain('temporarily unavailable');
+    expect(first.content).toEqual([]);
+    expect(first.message).toBe('This chapter is temporarily unavailable. Please try again later.');
     fail = false;
     expect((await client.getChapter('BSB', 'JHN', 3)).notice).toBeUndefined();
   });
@@ -129,7 +130,8 @@ describe('bible client', () => {
     const client = createBibleClient({ fetch: f.fn });
     const niv = await client.getChapter('NIV', 'JHN', 3);
     expect(niv.notice).toBe('unavailable');
-    expect(JSON.stringify(niv.content)).toContain('Available in BSB version only');
+    expect(niv.content).toEqual([]);
+    expect(niv.message).toBe('The NIV translation is not available on this server.');
     expect((await client.getVerse('John 3:16', 'NIV')).text).toBe('Available in BSB version only');
     expect(f.calls.some((c) => c.startsWith('/NIV'))).toBe(false);
   });

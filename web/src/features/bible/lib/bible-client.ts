@@ -26,8 +26,10 @@ export interface ReaderChapter {
   number: number;
   content: ChapterItem[];
   footnotes: Footnote[];
-  /** 'unavailable': the version cannot be served; 'failed': the fetch failed and this is the placeholder. */
+  /** 'unavailable': the version cannot be served; 'failed': the fetch failed. Either way the content is empty. */
   notice?: 'unavailable' | 'failed';
+  /** With a notice: the one sentence the reader shows (why, in plain words). */
+  message?: string;
 }
 
 export interface ReaderVerse {
@@ -47,8 +49,8 @@ const FALLBACK_VERSIONS: BibleVersion[] = [
 /**
  * The Bible helper (spec 000 §7–§9): reads the church's Bible service in the
  * Free Use Bible API format, checks every answer is JSON, caches 50 verses
- * and 50 chapters (oldest out first), and falls back to a placeholder
- * chapter, 'Available in BSB version only' or offline text instead of failing.
+ * and 50 chapters (oldest out first), and answers a chapter it cannot read
+ * with the reason (no text), a verse with 'Available in BSB version only' or offline text.
  */
 export function createBibleClient({
   base = '/api/bible',
@@ -89,15 +91,17 @@ export function createBibleClient({
     return (await listVersions()).some((v) => v.id === version && v.available);
   }
 
-  const placeholder = (version: string, bookId: string, number: number, notice: 'unavailable' | 'failed'): ReaderChapter => ({
+  /**
+   * No text instead of a made-up "verse 1": the reader shows one clear error
+   * (issue 18: a toast, a banner and a fake verse said the same thing three times).
+   */
+  const missing = (version: string, bookId: string, number: number, notice: 'unavailable' | 'failed', message: string): ReaderChapter => ({
     version,
     bookId,
     number,
     notice,
-    content: [
-      { type: 'heading', content: [`${bookById(bookId)?.name ?? bookId} ${number}`] },
-      { type: 'verse', number: 1, content: [notice === 'unavailable' ? BSB_ONLY_TEXT : CHAPTER_UNAVAILABLE_TEXT] },
-    ],
+    message,
+    content: [],
     footnotes: [],
   });
 
@@ -105,7 +109,9 @@ export function createBibleClient({
     const key = `${version}/${bookId}/${number}`;
     const hit = chapters.get(key);
     if (hit) return hit;
-    if (!(await canServe(version))) return placeholder(version, bookId, number, 'unavailable');
+    if (!(await canServe(version))) {
+      return missing(version, bookId, number, 'unavailable', `The ${version} translation is not available on this server.`);
+    }
     try {
       const body = chapterResponse.parse(await fetchJson(`/${version}/${bookId}/${number}.json`));
       const chapter: ReaderChapter = { version, bookId, number, content: body.chapter.content, footnotes: body.chapter.footnotes };
@@ -113,7 +119,11 @@ export function createBibleClient({
       return chapter;
     } catch {
       // Not cached: the next visit tries again.
-      return placeholder(version, bookId, number, 'failed');
+      const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+      const message = offline
+        ? `You are offline, and ${bookById(bookId)?.name ?? bookId} ${number} has not been read on this device yet. Chapters you have read open without the internet.`
+        : CHAPTER_UNAVAILABLE_TEXT;
+      return missing(version, bookId, number, 'failed', message);
     }
   }
 

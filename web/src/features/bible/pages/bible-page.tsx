@@ -22,22 +22,23 @@ const VERSION_KEY = 'bibleVersion';
 export function BiblePage() {
   const { view, book, chapter, showBooks, showBook, showChapter, back } = useReaderLocation();
   const [tab, setTab] = useState<string | null>('daily');
-  const [version, setVersion] = useState(() => localStorage.getItem(VERSION_KEY) ?? DEFAULT_VERSION);
+  const [chosen, setVersion] = useState(() => localStorage.getItem(VERSION_KEY) ?? DEFAULT_VERSION);
   const { bookmarks, toggle, remove, has } = useBookmarks();
   const queryClient = useQueryClient();
 
   const versions = useQuery({ queryKey: ['bible', 'versions'], queryFn: () => bibleClient.listVersions(), staleTime: 5 * 60_000 });
-  const canServe = versions.data?.some((v) => v.id === version && v.available) ?? version === DEFAULT_VERSION;
+  // A remembered choice the server cannot serve (NIV, a translation since removed) reads the shipped one instead.
+  const canServe = versions.data?.some((v) => v.id === chosen && v.available) ?? chosen === DEFAULT_VERSION;
+  const version = versions.data && !canServe ? DEFAULT_VERSION : chosen;
   const books = useQuery({
     queryKey: ['bible', 'books', version],
     queryFn: () => bibleClient.getBooks(version),
-    enabled: view === 'books' && canServe,
+    enabled: view === 'books' && (canServe || !!versions.data),
     staleTime: 60 * 60_000,
     retry: 1,
   });
-  useEffect(() => {
-    if (books.isError) notify.error(BIBLE_TEXTS.booksFailed);
-  }, [books.isError]);
+  // No toast when the books list cannot be had: the list below is the full canon either way, and
+  // a chapter the translation cannot give says so itself (issue 18: one error, not three).
 
   useEffect(() => {
     // Each level starts at its top (the layout's header is sticky, so scroll the window itself).
@@ -73,7 +74,7 @@ export function BiblePage() {
               <IconArrowLeft size={18} />
             </ActionIcon>
           )}
-          <Title order={2} c="navy.8" fz={{ base: 'h3', sm: 'h2' }}>
+          <Title order={1} c="navy.8" fz={{ base: 'h3', sm: 'h2' }}>
             {heading}
           </Title>
         </Group>
@@ -108,7 +109,7 @@ export function BiblePage() {
             <Tabs.Tab value="bookmarks">Bookmarks{bookmarks.length ? ` (${bookmarks.length})` : ''}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="daily">
-            <DailyVerseTab isBookmarked={has} onToggleBookmark={toggle} />
+            <DailyVerseTab version={version} isBookmarked={has} onToggleBookmark={toggle} />
           </Tabs.Panel>
           <Tabs.Panel value="search">
             <SearchTab version={version} onBrowse={showBooks} isBookmarked={has} onToggleBookmark={toggle} />

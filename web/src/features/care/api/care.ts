@@ -1,16 +1,44 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { careInboxResponse, careVisitResponse, careVisitsResponse, followUpResponse, type CareVisitRequest } from '@church/contract/care';
+import {
+  alertPreferencesResponse,
+  careAssignResponse,
+  careInboxResponse,
+  type CareItemKind,
+  type CareScope,
+  type AlertPreferences,
+  careVisitResponse,
+  careVisitsResponse,
+  followUpResponse,
+  type CareVisitRequest,
+} from '@church/contract/care';
 import { membersListResponse } from '@church/contract/members';
 import { prayersListResponse } from '@church/contract/prayers';
 import { api } from '../../../lib/api-client';
 
 export const careKeys = { all: ['care'] as const };
 
-export const careInboxQuery = (mine: boolean) =>
+export const CARE_INBOX_PAGE = 50;
+
+export const careInboxQuery = (q: { scope: CareScope; kind: CareItemKind | null; page: number }) =>
   queryOptions({
-    queryKey: [...careKeys.all, 'inbox', mine] as const,
-    queryFn: () => api('/care/inbox', { query: { mine }, schema: careInboxResponse }).then((r) => r.data),
+    queryKey: [...careKeys.all, 'inbox', q] as const,
+    queryFn: () =>
+      api('/care/inbox', {
+        query: { scope: q.scope, page: q.page, limit: CARE_INBOX_PAGE, ...(q.kind ? { kind: q.kind } : {}) },
+        schema: careInboxResponse,
+      }).then((r) => r.data),
+    placeholderData: (previous) => previous,
   });
+
+/** PATCH /care/items/{kind}/{id}/assignee: the inbox and its counts refresh afterwards. */
+export function useAssignCareItem() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id, assigneeId }: { kind: CareItemKind; id: string; assigneeId: string | null }) =>
+      api(`/care/items/${kind}/${id}/assignee`, { method: 'PATCH', body: { assigneeId }, schema: careAssignResponse }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: careKeys.all }),
+  });
+}
 
 export const followUpQuery = (limit: number) =>
   queryOptions({
@@ -55,5 +83,20 @@ export function useFollowUpDone() {
     mutationFn: ({ id, done }: { id: string; done: boolean }) =>
       api(`/care/visits/${id}/follow-up`, { method: 'PATCH', body: { done }, schema: careVisitResponse }).then((r) => r.data.visit),
     onSuccess: () => qc.invalidateQueries({ queryKey: careKeys.all }),
+  });
+}
+
+export const alertPreferencesQuery = () =>
+  queryOptions({
+    queryKey: [...careKeys.all, 'alert-preferences'] as const,
+    queryFn: () => api('/care/alert-preferences', { schema: alertPreferencesResponse }).then((r) => r.data.preferences),
+  });
+
+export function useSaveAlertPreferences() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AlertPreferences) =>
+      api('/care/alert-preferences', { method: 'PUT', body, schema: alertPreferencesResponse }).then((r) => r.data.preferences),
+    onSuccess: (prefs) => qc.setQueryData(alertPreferencesQuery().queryKey, prefs),
   });
 }

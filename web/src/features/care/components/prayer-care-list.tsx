@@ -31,7 +31,10 @@ export function PrayerCareList() {
                 {p.user?.name ?? 'Anonymous'} · {p.description}
               </Text>
             </Stack>
-            <Badge color="red">high</Badge>
+            {/* A long description must not squeeze the badge to "H…". */}
+            <Badge color="red" style={{ flexShrink: 0 }}>
+              high
+            </Badge>
           </Group>
         </Card>
       ))}

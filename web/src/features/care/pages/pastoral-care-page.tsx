@@ -2,6 +2,7 @@ import { Card, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CARE_OVERVIEW_LIMIT } from '@church/contract/care';
+import { AlertPreferencesPanel } from '../components/alert-preferences';
 import { CareInbox } from '../components/care-inbox';
 import { FollowUpList } from '../components/follow-up-list';
 import { PrayerCareList } from '../components/prayer-care-list';
@@ -48,6 +49,7 @@ export function PastoralCarePage() {
                 <PrayerCareList />
               </Card>
             </SimpleGrid>
+            <AlertPreferencesPanel />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="follow-up" pt="md">

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  Pagination,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -15,6 +14,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { PagePicker } from '../../../components/page-picker';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMail, IconSearch, IconUser } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -160,7 +160,7 @@ export function VolunteersPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {d && d.total > d.limit && <Pagination mt="md" total={Math.ceil(d.total / d.limit)} value={page} onChange={setPage} />}
+        {d && d.total > d.limit && <PagePicker mt="md" total={Math.ceil(d.total / d.limit)} value={page} onChange={setPage} />}
       </Card>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { leaveResponse, messagesResponse, roomResponse, roomsResponse } from '@church/contract/chat/api';
+import { leaveResponse, messagesResponse, roomResponse, roomsPageResponse, roomsResponse } from '@church/contract/chat/api';
 import { CHAT } from '@church/contract/chat/constants';
 import { api } from '../../../lib/api-client';
 
@@ -9,8 +9,19 @@ export const chatKeys = {
   info: (roomId: string) => ['chat', 'info', roomId] as const,
 };
 
+/** Every room: the list is paginated like the rest of the API, and a church rarely has more than one page of them. */
 export const roomsQuery = () =>
-  queryOptions({ queryKey: chatKeys.rooms, queryFn: async () => (await api('/chat/rooms', { schema: roomsResponse })).data.rooms });
+  queryOptions({
+    queryKey: chatKeys.rooms,
+    queryFn: async () => {
+      const limit = 100;
+      const first = (await api('/chat/rooms', { query: { page: 1, limit }, schema: roomsPageResponse })).data;
+      const rooms = [...first.rooms];
+      for (let page = 2; rooms.length < first.total && page <= Math.ceil(first.total / limit); page++)
+        rooms.push(...(await api('/chat/rooms', { query: { page, limit }, schema: roomsPageResponse })).data.rooms);
+      return rooms;
+    },
+  });
 
 /** The newest page of a room (spec §9: 50); older pages are read with the cursor. */
 export const messagesQuery = (roomId: string) =>

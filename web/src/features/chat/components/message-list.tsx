@@ -111,7 +111,7 @@ function MessageBubble({
         py={6}
         radius="md"
         maw="80%"
-        bg={mine ? 'var(--mantine-color-blue-0)' : 'var(--mantine-color-gray-0)'}
+        bg={mine ? 'var(--app-surface-blue)' : 'var(--app-surface-gray)'}
         withBorder
         style={m.status === 'failed' ? { borderColor: 'var(--mantine-color-red-5)' } : undefined}
       >

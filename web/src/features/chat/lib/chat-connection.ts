@@ -118,7 +118,7 @@ export class ChatConnection {
     socket.onerror = () => {
       if (this.state.status === 'connected') this.deps.notify('error', CHAT_TEXTS.connectionError);
     };
-    socket.onclose = (ev) => this.closed(socket, ev.code);
+    socket.onclose = (ev) => this.closed(socket, ev.code, ev.reason);
   }
 
   /** A person pressed Reconnect: a fresh round of attempts. */
@@ -143,13 +143,21 @@ export class ChatConnection {
     this.set({ status: 'disconnected', attempts: 0, gaveUp: false, lastClose: null, typing: {} });
   }
 
-  private closed(socket: SocketLike, code: number) {
+  private closed(socket: SocketLike, code: number, reason = '') {
     if (this.socket !== socket) return;
     this.socket = null;
     this.stopHeartbeat();
     this.joined.clear();
     this.set({ status: 'disconnected', typing: {}, lastClose: code });
-    if (this.deliberate || !shouldReconnect(code)) return;
+    if (this.deliberate) return;
+    if (!shouldReconnect(code)) {
+      // The server said why (session ended, opened elsewhere): say it, and leave the Reconnect button.
+      if (code !== CHAT.normalCloseCode) {
+        this.set({ gaveUp: true });
+        this.deps.notify('error', reason || CHAT_TEXTS.connectionLost);
+      }
+      return;
+    }
     const attempt = this.state.attempts + 1;
     const delay = reconnectDelay(attempt);
     if (delay === null) {

@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Box, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { CHAT, CHAT_TEXTS } from '@church/contract/chat/constants';
 import { useSession } from '../../../lib/session';
-import { paths } from '../../../config/paths';
 import { useRooms } from '../api/chat-api';
 import { useChatConnection } from '../hooks/use-chat-connection';
 import { useChatRoom } from '../hooks/use-chat-room';
@@ -29,20 +27,18 @@ export function ChatPage() {
   const sending = view.messages.some((m) => m.status === 'sending');
 
   return (
-    <Container size="xl" py="lg">
+    // Inside the member desktop shell (its navigation replaces the old Back to Dashboard link).
+    <Box>
       <Group justify="space-between" mb="md">
         <div>
-          <Title order={2}>Church Chat</Title>
+          <Title order={1} size="h2">
+            Church Chat
+          </Title>
           <Text c="dimmed" size="sm">
             Fellowship, prayer and news with your church family
           </Text>
         </div>
-        <Group>
-          <ConnectionStatus status={snapshot.status} lastClose={snapshot.lastClose} onReconnect={() => conn.reconnect()} />
-          <Anchor component={Link} to={paths.dashboard} size="sm">
-            Back to Dashboard
-          </Anchor>
-        </Group>
+        <ConnectionStatus status={snapshot.status} lastClose={snapshot.lastClose} onReconnect={() => conn.reconnect()} />
       </Group>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
@@ -89,6 +85,6 @@ export function ChatPage() {
           </Paper>
         </Grid.Col>
       </Grid>
-    </Container>
+    </Box>
   );
 }

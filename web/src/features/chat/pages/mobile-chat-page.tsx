@@ -76,7 +76,9 @@ export function MobileChatPage() {
   return (
     <Stack p="md" gap="sm">
       <Group justify="space-between">
-        <Title order={3}>Church Chat</Title>
+        <Title order={1} size="h3">
+          Church Chat
+        </Title>
         <ConnectionStatus status={snapshot.status} lastClose={snapshot.lastClose} onReconnect={() => conn.reconnect()} />
       </Group>
       <RoomList rooms={rooms} selectedId={null} onSelect={(r) => setView({ kind: 'room', roomId: r.id })} />

@@ -3,20 +3,21 @@ import { IconCalendarEvent, IconGift, IconHeartHandshake, IconMessages, IconUser
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
-const ACTIONS = [
+/** Church Chat opens the desktop chat (/chat) on the desktop dashboard and /mobile/chat in the phone frame. */
+const actionsFor = (compact: boolean) => [
   { label: 'Prayer Requests', to: paths.mobile.prayer, icon: IconHeartHandshake, colour: 'red' },
   { label: 'Give Online', to: paths.mobile.giving, icon: IconGift, colour: 'green' },
   { label: 'Events', to: paths.mobile.events, icon: IconCalendarEvent, colour: 'grape' },
-  { label: 'Church Chat', to: paths.mobile.chat, icon: IconMessages, colour: 'blue' },
+  { label: 'Church Chat', to: compact ? paths.mobile.chat : paths.chat, icon: IconMessages, colour: 'blue' },
 ];
 
-/** Spec 000 §2 Quick actions, plus Manage Members for admin-type roles. */
+/** Spec 000 §2 Quick actions, plus Manage Members for admin-type roles. `compact` is the phone's two-column form. */
 export function QuickActions({ adminType, compact = false }: { adminType: boolean; compact?: boolean }) {
   const actions = adminType
-    ? [...ACTIONS, { label: 'Manage Members', to: paths.adminMembers, icon: IconUsersGroup, colour: 'indigo' }]
-    : ACTIONS;
+    ? [...actionsFor(compact), { label: 'Manage Members', to: paths.adminMembers, icon: IconUsersGroup, colour: 'indigo' }]
+    : actionsFor(compact);
   return (
-    <Card withBorder radius="lg" padding="lg">
+    <Card withBorder radius="lg" padding="lg" data-testid="quick-actions">
       <Text fw={700} mb="sm">
         Quick Actions
       </Text>

@@ -1,5 +1,5 @@
 import { Card, Grid, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PLAIN_MEMBER_NOTE } from '@church/contract/dashboard';
 import { isAdminType, isLeader } from '@church/contract/roles';
 import { firstName, greeting } from '@church/contract/rules/greeting';
@@ -9,7 +9,6 @@ import { useSession } from '../../../lib/session';
 import { dashboardQuery } from '../api/dashboard-data';
 import { ContributionsPanel } from '../components/contributions-panel';
 import { DashboardError, DashboardLoading, PartialDataNote } from '../components/dashboard-status';
-import { DesktopShell } from '../components/desktop-shell';
 import { QuickActions } from '../components/quick-actions';
 import { RecentActivity } from '../components/recent-activity';
 import { StatCards } from '../components/stat-cards';
@@ -17,51 +16,45 @@ import { StatCards } from '../components/stat-cards';
 /** Spec 000 §2 Desktop dashboard (/dashboard). */
 export function DashboardPage() {
   const { user } = useSession();
-  const qc = useQueryClient();
   const query = useQuery({ ...dashboardQuery(user!), enabled: !!user });
   const adminType = isAdminType(user);
   const leader = isLeader(user);
-  const refresh = () => {
-    void query.refetch();
-    void qc.invalidateQueries({ queryKey: ['notifications'] });
-  };
 
   return (
-    <DesktopShell onRefresh={refresh} refreshing={query.isFetching}>
-      <Stack gap="lg" maw={1200} mx="auto">
-        <div>
-          <Title order={2} data-testid="greeting">
-            {greeting()}, {firstName(user?.name)}!
-          </Title>
-          <Text c="dimmed">Welcome to your church dashboard.</Text>
-        </div>
-        <DailyVerseCard />
-        <ActiveAnnouncements />
-        {query.isPending ? (
-          <DashboardLoading cards={leader ? 6 : 4} />
-        ) : query.isError ? (
-          <DashboardError onRetry={() => query.refetch()} retrying={query.isFetching} />
-        ) : (
-          <>
-            <PartialDataNote failed={query.data.failed} onRetry={() => query.refetch()} />
-            <StatCards stats={query.data.stats} leader={leader} />
-            <QuickActions adminType={adminType} />
-            <Grid>
-              <Grid.Col span={{ base: 12, md: 7 }}>
-                <RecentActivity items={query.data.activity} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 5 }}>
-                <ContributionsPanel stats={query.data.stats} giving={query.data.giving} />
-              </Grid.Col>
-            </Grid>
-          </>
-        )}
-        {!adminType && (
-          <Card withBorder radius="lg" padding="md" bg="navy.0" data-testid="member-note">
-            <Text size="sm">{PLAIN_MEMBER_NOTE}</Text>
-          </Card>
-        )}
-      </Stack>
-    </DesktopShell>
+    // The member desktop shell around it (header, navigation, Refresh) is the layout's: app/layouts/member-layout.tsx.
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2" data-testid="greeting">
+          {greeting()}, {firstName(user?.name)}!
+        </Title>
+        <Text c="dimmed">Welcome to your church dashboard.</Text>
+      </div>
+      <DailyVerseCard />
+      <ActiveAnnouncements />
+      {query.isPending ? (
+        <DashboardLoading cards={leader ? 6 : 4} />
+      ) : query.isError ? (
+        <DashboardError onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <>
+          <PartialDataNote failed={query.data.failed} onRetry={() => query.refetch()} />
+          <StatCards stats={query.data.stats} leader={leader} />
+          <QuickActions adminType={adminType} />
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <RecentActivity items={query.data.activity} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <ContributionsPanel stats={query.data.stats} giving={query.data.giving} />
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+      {!adminType && (
+        <Card withBorder radius="lg" padding="md" bg="var(--app-surface-navy)" data-testid="member-note">
+          <Text size="sm">{PLAIN_MEMBER_NOTE}</Text>
+        </Card>
+      )}
+    </Stack>
   );
 }

@@ -23,7 +23,7 @@ export function MobileDashboardPage() {
   return (
     <Stack gap="md">
       <Card radius="lg" padding="lg" bg="navy.8" c="white" data-testid="welcome-banner">
-        <Title order={3} c="white" data-testid="greeting">
+        <Title order={1} size="h3" c="white" data-testid="greeting">
           {greeting()}, {firstName(user?.name)}!
         </Title>
         <Text size="sm" c="gray.3" mt={4}>

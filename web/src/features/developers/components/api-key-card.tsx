@@ -1,9 +1,29 @@
-import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { usageColor, type ApiKey } from '@church/contract/developers';
 import { CopyTextButton } from './copy-text-button';
 
 const when = (iso: string | null, fallback = 'Never') =>
   iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' }) : fallback;
+
+/** An unapproved paid plan: what the key may do now, and what the church's approval changes. */
+function PlanNote({ k }: { k: ApiKey }) {
+  const ends = when(k.trialEndsAt);
+  if (k.planStatus === 'trial')
+    return (
+      <Alert color="blue" variant="light" p="xs" mb="sm" data-testid="plan-note">
+        Trial until {ends}: read-only until the church approves the plan. Without approval the key continues on the Free plan after the
+        trial.
+      </Alert>
+    );
+  if (k.planStatus === 'trial-ended')
+    return (
+      <Alert color="yellow" variant="light" p="xs" mb="sm" data-testid="plan-note">
+        The trial ended on {ends} without the church&apos;s approval: the key has the Free plan&apos;s limits and permissions until the
+        church approves it.
+      </Alert>
+    );
+  return null;
+}
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -25,6 +45,11 @@ export function ApiKeyCard({ apiKey: k, onRevoke }: { apiKey: ApiKey; onRevoke: 
         <Group gap="xs">
           <Text fw={700}>{k.name}</Text>
           <Badge variant="light">{k.pricingTier}</Badge>
+          {k.planStatus === 'approved' && (
+            <Badge color="teal" variant="outline">
+              Approved
+            </Badge>
+          )}
           <Badge color={k.isActive ? 'green' : 'gray'} variant="dot">
             {k.isActive ? 'Active' : 'Expired'}
           </Badge>
@@ -33,6 +58,7 @@ export function ApiKeyCard({ apiKey: k, onRevoke }: { apiKey: ApiKey; onRevoke: 
           Revoke
         </Button>
       </Group>
+      <PlanNote k={k} />
       {k.description && (
         <Text size="sm" c="gray.7" mb="xs">
           {k.description}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Code, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { PRICING_TIERS, TIERS, type PricingTier } from '@church/contract/developers';
+import { PLAN_TERMS, PRICING_TIERS, TIERS, type PricingTier } from '@church/contract/developers';
 import { DEV_TEXTS } from '@church/contract/developer-texts';
 import { devNotify } from '../../../lib/notify';
 import { useCreateApiKey } from '../api/developer-api';
@@ -37,7 +37,13 @@ export function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: 
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={created ? 'Your new API key' : 'Create API key'} size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={created ? 'Your new API key' : 'Create API key'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {created ? (
         <Stack>
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Copy it now">
@@ -77,8 +83,7 @@ export function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: 
               }))}
             />
             <Text size="xs" c="gray.7">
-              Permissions come from the tier.{' '}
-              {tier === 'free' ? 'A free key expires after 30 days.' : 'Paid tiers are arranged with the church office; see Pricing.'}
+              Permissions come from the tier. {tier === 'free' ? PLAN_TERMS.freeExpiry : PLAN_TERMS.trial}
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>

@@ -43,7 +43,7 @@ export function DeveloperShell({
         to={l.to}
         className={classes.link}
         onClick={close}
-        c="dark"
+        c="var(--mantine-color-text)"
         underline="never"
         fw={500}
         size={vertical ? 'lg' : 'sm'}
@@ -77,7 +77,7 @@ export function DeveloperShell({
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="lg" wrap="nowrap">
-              <Anchor component={Link} to={paths.apiDocs} underline="never" c="dark">
+              <Anchor component={Link} to={paths.apiDocs} underline="never" c="var(--mantine-color-text)">
                 <Group gap={6} wrap="nowrap">
                   <IconCode size={22} aria-hidden />
                   <Text fw={700}>Developer Portal</Text>

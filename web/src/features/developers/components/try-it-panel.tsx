@@ -104,7 +104,8 @@ export function TryItPanel({ endpoints }: { endpoints: Endpoint[] }) {
               )}
               {result.retryAfter && <Text size="sm">Retry-After {result.retryAfter} s</Text>}
             </Group>
-            <Code block mah={360} style={{ overflow: 'auto' }}>
+            {/* Focusable so a keyboard can scroll a long answer (axe: scrollable-region-focusable). */}
+            <Code block mah={360} style={{ overflow: 'auto' }} tabIndex={0} role="region" aria-label="Response body">
               {result.body}
             </Code>
           </Stack>

@@ -3,7 +3,7 @@ import { Accordion, Alert, Anchor, Button, Card, Code, Grid, Group, Loader, Stac
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PRICING_TIERS, TIERS } from '@church/contract/developers';
+import { PLAN_TERMS, PRICING_TIERS, TIERS } from '@church/contract/developers';
 import { paths } from '../../../config/paths';
 import { DeveloperShell } from '../components/developer-shell';
 import { EndpointItem } from '../components/endpoint-item';
@@ -33,9 +33,10 @@ function SectionIntro({ id, origin }: { id: string; origin: string }) {
   if (id === 'authentication')
     return (
       <Text size="sm">
-        Send your key as <Code>X-API-Key: chk_live_…</Code> or <Code>Authorization: Bearer chk_live_…</Code>. A key has exactly its
-        tier&apos;s permissions; a missing permission is answered 403, an unknown, revoked or expired key 401, and a used-up limit 429 with
-        Retry-After. People sign in with /api/auth/login and use the returned token as a bearer token.
+        Send your key as <Code>X-API-Key: chk_live_…</Code> or <Code>Authorization: Bearer chk_live_…</Code>. A key has its tier&apos;s
+        permissions (only their reads while a paid plan awaits the church&apos;s approval; see Pricing); a missing permission is answered
+        403, an unknown, revoked or expired key 401, and a used-up limit 429 with Retry-After. People sign in with /api/auth/login and use
+        the returned token as a bearer token.
       </Text>
     );
   if (id === 'chat')
@@ -47,28 +48,39 @@ function SectionIntro({ id, origin }: { id: string; origin: string }) {
     );
   if (id === 'pricing')
     return (
-      <Table fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Tier</Table.Th>
-            <Table.Th>Per hour</Table.Th>
-            <Table.Th>Per month</Table.Th>
-            <Table.Th>Permissions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {PRICING_TIERS.map((t) => (
-            <Table.Tr key={t}>
-              <Table.Td>{TIERS[t].name}</Table.Td>
-              <Table.Td>{TIERS[t].requestsPerHour.toLocaleString('en-US')}</Table.Td>
-              <Table.Td>{TIERS[t].requestsPerMonth.toLocaleString('en-US')}</Table.Td>
-              <Table.Td>{TIERS[t].permissions.join(', ')}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <Stack gap="xs">
+        <PricingTable />
+        <Text size="sm">{PLAN_TERMS.trial}</Text>
+        <Text size="sm">{PLAN_TERMS.limits}</Text>
+        <Text size="sm">{PLAN_TERMS.retention}</Text>
+      </Stack>
     );
   return null;
+}
+
+function PricingTable() {
+  return (
+    <Table fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Tier</Table.Th>
+          <Table.Th>Per hour</Table.Th>
+          <Table.Th>Per month</Table.Th>
+          <Table.Th>Permissions</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {PRICING_TIERS.map((t) => (
+          <Table.Tr key={t}>
+            <Table.Td>{TIERS[t].name}</Table.Td>
+            <Table.Td>{TIERS[t].requestsPerHour.toLocaleString('en-US')}</Table.Td>
+            <Table.Td>{TIERS[t].requestsPerMonth.toLocaleString('en-US')}</Table.Td>
+            <Table.Td>{TIERS[t].permissions.join(', ')}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
 }
 
 /** Spec 002 §2.4: the docs, built from the live /api/openapi.json. */

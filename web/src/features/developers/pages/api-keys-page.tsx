@@ -64,7 +64,7 @@ export function ApiKeysPage() {
         ))}
       </Stack>
       <CreateKeyModal opened={creating} onClose={() => setCreating(false)} />
-      <Modal opened={!!revoking} onClose={() => setRevoking(null)} title="Revoke API key">
+      <Modal opened={!!revoking} onClose={() => setRevoking(null)} title="Revoke API key" closeButtonProps={{ 'aria-label': 'Close' }}>
         <Text mb="md">{DEV_TEXTS.revokeConfirm}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setRevoking(null)}>

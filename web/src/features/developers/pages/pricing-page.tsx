@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, List, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { PAY_PER_USE, PRICING_TIERS, TIERS, TRIAL_DAYS, YEARLY_SAVING_LABEL } from '@church/contract/developers';
+import { PAY_PER_USE, PLAN_TERMS, PRICING_TIERS, TIERS, TRIAL_DAYS, YEARLY_SAVING_LABEL } from '@church/contract/developers';
 import { paths } from '../../../config/paths';
 import { DeveloperShell } from '../components/developer-shell';
 
@@ -85,10 +85,22 @@ export function PricingPage() {
           </Table.Tbody>
         </Table>
         <Text size="sm" c="gray.7" mt="md">
-          There is no online payment here: you pick a tier when you create a key, and the church office arranges billing for paid tiers
-          (contact it to upgrade or to be invoiced). Limits are enforced per key: a request beyond a limit is answered 429 with a
-          Retry-After header.
+          {PLAN_TERMS.limits}
         </Text>
+      </Card>
+      <Card withBorder radius="md" mt="xl" p="lg">
+        <Title order={2} size="h4" mb="sm">
+          How plans work
+        </Title>
+        <Text size="sm" mb="xs">
+          There is no online payment here: you pick a tier when you create a key, and the church office arranges billing for paid tiers
+          (contact it to upgrade or to be invoiced).
+        </Text>
+        <List size="sm" spacing={6}>
+          <List.Item>{PLAN_TERMS.trial}</List.Item>
+          <List.Item>{PLAN_TERMS.freeExpiry}</List.Item>
+          <List.Item>{PLAN_TERMS.retention}</List.Item>
+        </List>
       </Card>
     </DeveloperShell>
   );

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { registerForEventResponse } from '@church/contract/event-registrations';
-import { eventsResponse } from '@church/contract/events';
+import { cancelRegistrationResponse, registerForEventResponse } from '@church/contract/event-registrations';
+import { eventResponse, eventsResponse, type ChurchEvent } from '@church/contract/events';
 import { api } from '../../../lib/api-client';
 
 export const eventKeys = { all: ['events'] as const };
@@ -12,18 +12,39 @@ export const upcomingEventsQuery = () =>
     queryFn: () => api('/events', { query: { when: 'upcoming', limit: 100 }, schema: eventsResponse }).then((r) => r.data.events),
   });
 
+/** One event (public: GET /events/{id}); signed in, it says whether I am registered. */
+export const eventDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...eventKeys.all, 'detail', id] as const,
+    queryFn: () => api(`/events/${id}`, { schema: eventResponse }).then((r) => r.data.event),
+  });
+
+/** After registering or cancelling: the list and the event's own page show the new state at once. */
+function applyToCaches(qc: ReturnType<typeof useQueryClient>, event: Pick<ChurchEvent, 'id' | 'attendeesCount'> & { registered: boolean }) {
+  const patch = (e: ChurchEvent) => (e.id === event.id ? { ...e, registered: event.registered, attendeesCount: event.attendeesCount } : e);
+  qc.setQueryData(upcomingEventsQuery().queryKey, (old) => old?.map(patch));
+  qc.setQueryData(eventDetailQuery(event.id).queryKey, (old) => (old ? patch(old) : old));
+  void qc.invalidateQueries({ queryKey: ['dashboard'] });
+}
+
 export function useRegisterForEvent() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       api(`/events/${id}/register`, { method: 'POST', schema: registerForEventResponse }).then((r) => r.data.event),
-    onSuccess: (event) => {
-      qc.setQueryData(upcomingEventsQuery().queryKey, (old) =>
-        old?.map((e) => (e.id === event.id ? { ...e, registered: true, attendeesCount: event.attendeesCount } : e)),
-      );
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
-    },
+    onSuccess: (event) => applyToCaches(qc, event),
     // Full or past: re-read the list so the card shows why (Full / gone).
+    onError: () => qc.invalidateQueries({ queryKey: eventKeys.all }),
+  });
+}
+
+/** Cancels my own registration; the place is free again (the card shows the new count). */
+export function useCancelRegistration() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/events/${id}/register`, { method: 'DELETE', schema: cancelRegistrationResponse }).then((r) => r.data.event),
+    onSuccess: (event) => applyToCaches(qc, event),
     onError: () => qc.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

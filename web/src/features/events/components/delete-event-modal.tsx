@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { EVENT_TEXTS } from '@church/contract/events-manage';
 import { notify } from '../../../lib/notify';
 import { useDeleteEvent } from '../api/manage';
@@ -26,16 +26,13 @@ export function DeleteEventModal({
     }
   };
   return (
-    <Modal opened={!!event} onClose={onClose} title={`Delete ${event?.title ?? 'event'}?`} centered>
-      <Text size="sm">{EVENT_TEXTS.deleteConfirm}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button color="red" loading={del.isPending} onClick={confirm}>
-          Delete
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmDeleteModal
+      opened={!!event}
+      title={`Delete ${event?.title ?? 'event'}?`}
+      message={EVENT_TEXTS.deleteConfirm}
+      pending={del.isPending}
+      onCancel={onClose}
+      onConfirm={confirm}
+    />
   );
 }

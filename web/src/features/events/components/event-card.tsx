@@ -3,8 +3,24 @@ import { IconCalendar, IconCheck, IconClock, IconMapPin, IconUsers } from '@tabl
 import { type ChurchEvent } from '@church/contract/events';
 import { ALL_DAY, EVENT_TYPE_COLORS } from '@church/contract/events-constants';
 
-/** One event with its Register button: not registered, registering, Registered (disabled) — spec 000 §4. */
-export function EventCard({ event, registering, onRegister }: { event: ChurchEvent; registering: boolean; onRegister: () => void }) {
+/**
+ * One event with its Register button: not registered, registering, Registered
+ * (disabled) — spec 000 §4 — and, once registered, Cancel registration, which
+ * frees the place for someone else.
+ */
+export function EventCard({
+  event,
+  registering,
+  onRegister,
+  cancelling = false,
+  onCancel,
+}: {
+  event: ChurchEvent;
+  registering: boolean;
+  onRegister: () => void;
+  cancelling?: boolean;
+  onCancel?: () => void;
+}) {
   const start = new Date(event.date);
   const full = event.maxAttendees != null && event.attendeesCount >= event.maxAttendees && !event.registered;
   return (
@@ -53,6 +69,19 @@ export function EventCard({ event, registering, onRegister }: { event: ChurchEve
       >
         {event.registered ? 'Registered' : full ? 'Full' : 'Register'}
       </Button>
+      {event.registered && onCancel && (
+        <Button
+          mt="xs"
+          fullWidth
+          color="red"
+          variant="subtle"
+          loading={cancelling}
+          onClick={onCancel}
+          aria-label={`Cancel registration for ${event.title}`}
+        >
+          Cancel registration
+        </Button>
+      )}
     </Card>
   );
 }

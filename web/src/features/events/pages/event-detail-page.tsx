@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ALL_DAY, EVENT_TYPE_COLORS } from '@church/contract/events-constants';
 import { paths } from '../../../config/paths';
-import { notify } from '../../../lib/notify';
+import { useErrorToast } from '../../../lib/notify';
 import { eventQuery } from '../api/manage';
 import { CheckInSheet } from '../components/check-in-sheet';
 import { formatEventDay, useChurchTimeZone } from '../components/church-time';
@@ -17,9 +17,7 @@ export function EventDetailPage() {
   const tz = useChurchTimeZone();
   const q = useQuery(eventQuery(id));
   const [deleting, setDeleting] = useState(false);
-  useEffect(() => {
-    if (q.isError) notify.error('Failed to load event');
-  }, [q.isError]);
+  useErrorToast(q, 'Failed to load event');
 
   if (q.isPending) return <Skeleton height={300} />;
   if (q.isError) return <Alert color="red" title="Failed to load event" />;

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ChurchEvent } from '@church/contract/events';
 import { paths } from '../../../config/paths';
-import { notify } from '../../../lib/notify';
+import { useErrorToast } from '../../../lib/notify';
 import { manageEventsQuery } from '../api/manage';
 import { useChurchTimeZone } from '../components/church-time';
 import { DeleteEventModal } from '../components/delete-event-modal';
@@ -23,9 +23,7 @@ function Section({
   timeZone: string;
 }) {
   const q = useQuery(manageEventsQuery(when));
-  useEffect(() => {
-    if (q.isError) notify.error('Failed to load events');
-  }, [q.isError]);
+  useErrorToast(q, 'Failed to load events');
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">

@@ -1,24 +1,21 @@
-import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { NO_EVENTS_HINT, NO_EVENTS_TITLE } from '@church/contract/events-constants';
-import { notify } from '../../../lib/notify';
-import { upcomingEventsQuery, useRegisterForEvent } from '../api/events';
+import { notify, useErrorToast } from '../../../lib/notify';
+import { REGISTRATION_CANCELLED_MESSAGE } from '@church/contract/event-registrations';
+import { ApiError } from '../../../lib/api-client';
+import { upcomingEventsQuery, useCancelRegistration, useRegisterForEvent } from '../api/events';
 import { EventCard } from '../components/event-card';
 
 /** Spec 000 §2 /mobile/events: the event list, each with a Register button. */
 export function MobileEventsPage() {
   const query = useQuery(upcomingEventsQuery());
   const register = useRegisterForEvent();
+  const cancel = useCancelRegistration();
   const [pendingId, setPendingId] = useState<string | null>(null);
-  const warned = useRef(false);
-  useEffect(() => {
-    if (query.isError && !warned.current) {
-      warned.current = true;
-      notify.error('Failed to load events');
-    }
-    if (query.isSuccess) warned.current = false;
-  }, [query.isError, query.isSuccess]);
+  const [cancellingId, setCancellingId] = useState<string | null>(null);
+  useErrorToast(query, 'Failed to load events');
 
   const onRegister = async (id: string) => {
     setPendingId(id);
@@ -32,9 +29,23 @@ export function MobileEventsPage() {
     }
   };
 
+  const onCancel = async (id: string) => {
+    setCancellingId(id);
+    try {
+      await cancel.mutateAsync(id);
+      notify.success(REGISTRATION_CANCELLED_MESSAGE);
+    } catch (err) {
+      notify.error(err instanceof ApiError && err.status < 500 ? err.message : 'Failed to cancel registration');
+    } finally {
+      setCancellingId(null);
+    }
+  };
+
   return (
     <Stack gap="md">
-      <Title order={2}>Upcoming Events</Title>
+      <Title order={1} size="h2">
+        Upcoming Events
+      </Title>
       {query.isPending ? (
         [0, 1, 2].map((i) => (
           <Card key={i} withBorder radius="lg" padding="md">
@@ -57,7 +68,19 @@ export function MobileEventsPage() {
           </Text>
         </Card>
       ) : (
-        query.data.map((e) => <EventCard key={e.id} event={e} registering={pendingId === e.id} onRegister={() => onRegister(e.id)} />)
+        // One column in the phone frame; two or three across the desktop shell.
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+          {query.data.map((e) => (
+            <EventCard
+              key={e.id}
+              event={e}
+              registering={pendingId === e.id}
+              onRegister={() => onRegister(e.id)}
+              cancelling={cancellingId === e.id}
+              onCancel={() => onCancel(e.id)}
+            />
+          ))}
+        </SimpleGrid>
       )}
     </Stack>
   );

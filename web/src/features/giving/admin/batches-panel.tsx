@@ -68,7 +68,7 @@ export function BatchesPanel({ manage }: { manage: boolean }) {
         </Card>
       )}
       <Card withBorder radius="md" p={0}>
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Batches' } }}>
           <Table highlightOnHover data-testid="batches-table">
             <Table.Thead>
               <Table.Tr>

@@ -3,9 +3,9 @@ import {
   Badge,
   Button,
   Card,
+  Grid,
   Group,
   Menu,
-  Pagination,
   Progress,
   SegmentedControl,
   Select,
@@ -17,9 +17,10 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { PagePicker } from '../../../components/page-picker';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DONATION_STATUS_COLORS, PAYMENT_METHOD_LABELS } from '@church/contract/giving';
 import { DONATIONS_TEXTS, DONATION_PERIODS, type DonationPeriod } from '@church/contract/giving-admin';
 import { can } from '@church/contract/roles';
@@ -28,6 +29,9 @@ import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/notify';
 import { donationsQuery, download, filterQuery, fundsQuery } from '../api/admin';
 import { DonationActions } from './donation-actions';
+
+// The full export dialog (PDF, JSON, date ranges, breakdowns) belongs to the exports feature; it loads when opened.
+const ExportDialog = lazy(() => import('../../exports/components/export-dialog').then((m) => ({ default: m.ExportDialog })));
 
 const PERIOD_LABELS: Record<DonationPeriod, string> = { week: 'Week', month: 'Month', quarter: 'Quarter', year: 'Year', all: 'All' };
 
@@ -39,6 +43,7 @@ export function DonationsPage() {
   const [fund, setFund] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
+  const [dialog, setDialog] = useState(false);
   const funds = useQuery(fundsQuery());
   const q = useQuery(donationsQuery({ period, fund, page }));
 
@@ -77,8 +82,19 @@ export function DonationsPage() {
           <Menu.Dropdown>
             <Menu.Item onClick={() => void exportAs('csv')}>CSV (.csv)</Menu.Item>
             <Menu.Item onClick={() => void exportAs('xlsx')}>Excel (.xlsx)</Menu.Item>
+            {can(user, 'reports:export') && <Menu.Item onClick={() => setDialog(true)}>Giving report (PDF, JSON, more options)…</Menu.Item>}
           </Menu.Dropdown>
         </Menu>
+        {dialog && (
+          <Suspense fallback={null}>
+            <ExportDialog
+              opened
+              onClose={() => setDialog(false)}
+              reportType="giving"
+              texts={{ success: DONATIONS_TEXTS.exported, failure: DONATIONS_TEXTS.exportFailed }}
+            />
+          </Suspense>
+        )}
       </Group>
       <Group gap="sm" wrap="wrap">
         <SegmentedControl
@@ -119,7 +135,7 @@ export function DonationsPage() {
                     <Text size="sm" c="dimmed">
                       {label}
                     </Text>
-                    <Text fz={24} fw={800} data-testid="card-value">
+                    <Text fz={{ base: 20, sm: 24 }} fw={800} style={{ whiteSpace: 'nowrap' }} data-testid="card-value">
                       {value}
                     </Text>
                     <Text size="xs" c="dimmed">
@@ -128,77 +144,88 @@ export function DonationsPage() {
                   </Card>
                 ))}
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, lg: 3 }}>
-            <Card withBorder radius="md" style={{ gridColumn: 'span 2' }} p={0}>
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped highlightOnHover data-testid="donations-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      {['Donor', 'Fund', 'Amount', 'Date', 'Method', 'Status', ''].map((h) => (
-                        <Table.Th key={h}>{h || <VisuallyHidden>Actions</VisuallyHidden>}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {q.data?.donations.length === 0 && (
+          {/* A Grid, not a two-column span in a SimpleGrid: on a phone the span made a second, off-screen column. */}
+          <Grid>
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Card withBorder radius="md" p={0}>
+                <Table.ScrollContainer
+                  minWidth={640}
+                  scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Donations' } }}
+                >
+                  <Table striped highlightOnHover data-testid="donations-table">
+                    <Table.Thead>
                       <Table.Tr>
-                        <Table.Td colSpan={7}>
-                          <Text c="dimmed" ta="center" py="md">
-                            No donations in this period.
-                          </Text>
-                        </Table.Td>
+                        {['Donor', 'Fund', 'Amount', 'Date', 'Method', 'Status', ''].map((h) => (
+                          <Table.Th key={h}>{h || <VisuallyHidden>Actions</VisuallyHidden>}</Table.Th>
+                        ))}
                       </Table.Tr>
-                    )}
-                    {q.data?.donations.map((d) => (
-                      <Table.Tr key={d.id} data-testid="donation-row">
-                        <Table.Td>{d.donorName ?? '—'}</Table.Td>
-                        <Table.Td>{d.fund}</Table.Td>
-                        <Table.Td data-testid="row-amount">{formatRand(d.amount)}</Table.Td>
-                        <Table.Td>{new Date(d.date).toLocaleDateString('en-ZA')}</Table.Td>
-                        <Table.Td>{PAYMENT_METHOD_LABELS[d.paymentMethod]}</Table.Td>
-                        <Table.Td>
-                          <Badge color={DONATION_STATUS_COLORS[d.status || 'completed']} variant="light">
-                            {d.status || 'completed'}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{manage && <DonationActions donation={d} />}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              {q.data && q.data.total > q.data.limit && (
-                <Group justify="center" p="sm">
-                  <Pagination
-                    total={Math.ceil(q.data.total / q.data.limit)}
-                    value={page}
-                    onChange={setPage}
-                    size="sm"
-                    aria-label="Donation pages"
-                  />
-                </Group>
-              )}
-            </Card>
-            <Card withBorder radius="md" data-testid="funds-breakdown">
-              <Title order={4} mb="sm">
-                Funds Breakdown
-              </Title>
-              <Stack gap="sm">
-                {q.data?.fundsBreakdown.length === 0 && <Text c="dimmed">No completed gifts in this period.</Text>}
-                {q.data?.fundsBreakdown.map((b) => (
-                  <div key={b.fund}>
-                    <Group justify="space-between">
-                      <Text fw={600}>{b.fund}</Text>
-                      <Text>
-                        {formatRand(b.total)} · {b.share}%
-                      </Text>
-                    </Group>
-                    <Progress value={b.share} aria-label={`${b.fund} share`} color="green" />
-                  </div>
-                ))}
-              </Stack>
-            </Card>
-          </SimpleGrid>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {q.data?.donations.length === 0 && (
+                        <Table.Tr>
+                          <Table.Td colSpan={7}>
+                            <Text c="dimmed" ta="center" py="md">
+                              No donations in this period.
+                            </Text>
+                          </Table.Td>
+                        </Table.Tr>
+                      )}
+                      {q.data?.donations.map((d) => (
+                        <Table.Tr key={d.id} data-testid="donation-row">
+                          <Table.Td>{d.donorName ?? '—'}</Table.Td>
+                          <Table.Td>{d.fund}</Table.Td>
+                          <Table.Td data-testid="row-amount" style={{ whiteSpace: 'nowrap' }}>
+                            {formatRand(d.amount)}
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{new Date(d.date).toLocaleDateString('en-ZA')}</Table.Td>
+                          <Table.Td>{PAYMENT_METHOD_LABELS[d.paymentMethod]}</Table.Td>
+                          <Table.Td>
+                            {/* Never cut to 'COMPLE…' when the table is tight: the cell is as wide as the word. */}
+                            <Badge color={DONATION_STATUS_COLORS[d.status || 'completed']} variant="light" miw="max-content">
+                              {d.status || 'completed'}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>{manage && <DonationActions donation={d} />}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                {q.data && q.data.total > q.data.limit && (
+                  <Group justify="center" p="sm">
+                    <PagePicker
+                      total={Math.ceil(q.data.total / q.data.limit)}
+                      value={page}
+                      onChange={setPage}
+                      size="sm"
+                      aria-label="Donation pages"
+                    />
+                  </Group>
+                )}
+              </Card>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Card withBorder radius="md" data-testid="funds-breakdown">
+                <Title order={4} mb="sm">
+                  Funds Breakdown
+                </Title>
+                <Stack gap="sm">
+                  {q.data?.fundsBreakdown.length === 0 && <Text c="dimmed">No completed gifts in this period.</Text>}
+                  {q.data?.fundsBreakdown.map((b) => (
+                    <div key={b.fund}>
+                      <Group justify="space-between">
+                        <Text fw={600}>{b.fund}</Text>
+                        <Text>
+                          {formatRand(b.total)} · {b.share}%
+                        </Text>
+                      </Group>
+                      <Progress value={b.share} aria-label={`${b.fund} share`} color="green" />
+                    </div>
+                  ))}
+                </Stack>
+              </Card>
+            </Grid.Col>
+          </Grid>
         </>
       )}
     </Stack>

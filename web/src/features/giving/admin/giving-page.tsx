@@ -8,12 +8,17 @@ import { useSession } from '../../../lib/session';
 import { donationsQuery } from '../api/admin';
 import { BatchesPanel } from './batches-panel';
 import { FundsPanel } from './funds-panel';
+import { GivingTrend } from './giving-trend';
+import { GoalsPanel } from './goals-panel';
+import { PaymentAccount } from './payment-account';
 import { TaxPanels } from './tax-panels';
 
 /** Spec 001 §2 /giving: the overview, and the treasurer's work (batches, funds, tax). */
 export function GivingPage() {
   const { user } = useSession();
   const manage = can(user, 'finance:manage');
+  // Where card gifts are paid: administrators only (a granted treasurer manages the books, not the account).
+  const configurePayments = can(user, 'payments:configure');
   const month = useQuery(donationsQuery({ period: 'month', fund: null, page: 1 }));
   const year = useQuery(donationsQuery({ period: 'year', fund: null, page: 1 }));
   const figures: Array<[string, number | undefined, boolean]> = [
@@ -39,12 +44,16 @@ export function GivingPage() {
             {value === undefined ? (
               <Skeleton height={28} mt={4} />
             ) : (
-              <Text fz={22} fw={800}>
+              <Text fz={{ base: 18, sm: 22 }} fw={800} style={{ whiteSpace: 'nowrap' }}>
                 {money ? formatRand(value) : value}
               </Text>
             )}
           </Card>
         ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <GivingTrend />
+        <GoalsPanel manage={manage} />
       </SimpleGrid>
       <Tabs defaultValue="batches" keepMounted={false}>
         <Tabs.List>
@@ -52,6 +61,7 @@ export function GivingPage() {
           <Tabs.Tab value="funds">Funds</Tabs.Tab>
           <Tabs.Tab value="certificates">Tax certificates</Tabs.Tab>
           <Tabs.Tab value="tax">Tax &amp; banking</Tabs.Tab>
+          {configurePayments && <Tabs.Tab value="card">Card payments</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="batches" pt="md">
           <BatchesPanel manage={manage} />
@@ -60,6 +70,11 @@ export function GivingPage() {
           <FundsPanel manage={manage} />
         </Tabs.Panel>
         <TaxPanels manage={manage} />
+        {configurePayments && (
+          <Tabs.Panel value="card" pt="md">
+            <PaymentAccount />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

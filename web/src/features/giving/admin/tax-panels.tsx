@@ -6,14 +6,17 @@ import { formatRand } from '@church/contract/rules/money';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { download } from '../api/admin';
+import { DonorTaxModal } from './donor-tax-modal';
 import {
+  certificateRunsQuery,
   certificatesQuery,
   deliverabilityQuery,
   taxSettingsQuery,
   useEmailCertificates,
-  useGenerate,
+  useRequestCertificates,
   useSaveTaxSettings,
 } from '../api/tax';
+import { CertificateRunStatus } from './certificate-run';
 
 const fail = (err: unknown) => notify.error(err instanceof ApiError ? err.message : 'Something went wrong');
 const years = () => {
@@ -40,8 +43,13 @@ function Certificates({ manage }: { manage: boolean }) {
   const taxYear = Number(year);
   const list = useQuery(certificatesQuery(taxYear));
   const gaps = useQuery(deliverabilityQuery(taxYear));
-  const generate = useGenerate();
+  const runs = useQuery(certificateRunsQuery(taxYear));
+  const latest = runs.data?.[0];
+  const running = latest?.status === 'queued' || latest?.status === 'running';
+  const generate = useRequestCertificates();
+  const [requested, setRequested] = useState<string>();
   const email = useEmailCertificates();
+  const [editing, setEditing] = useState<{ userId: string; donorName: string } | null>(null);
   const get = (path: string, query: Record<string, string>, name: string) =>
     download(path, query, name).catch(() => notify.error('Download failed'));
   return (
@@ -50,11 +58,15 @@ function Certificates({ manage }: { manage: boolean }) {
         <Select label="Tax year" data={years()} value={year} onChange={(v) => setYear(v ?? year)} allowDeselect={false} w={280} />
         {manage && (
           <>
+            {/* Issuing runs on the job queue: the button waits while this tax year's run is unfinished. */}
             <Button
-              loading={generate.isPending}
+              loading={generate.isPending || running}
               onClick={() =>
                 generate.mutate(taxYear, {
-                  onSuccess: (r) => notify.success(`${r.message}${r.data.skipped ? `; ${r.data.skipped} donors need details first` : ''}`),
+                  onSuccess: (r) => {
+                    setRequested(r.data.run.id);
+                    notify.success(r.message ?? '');
+                  },
                   onError: fail,
                 })
               }
@@ -80,18 +92,34 @@ function Certificates({ manage }: { manage: boolean }) {
           </>
         )}
       </Group>
+      <CertificateRunStatus run={latest} taxYear={taxYear} requested={requested} />
       {gaps.data && (gaps.data.pboMissing.length > 0 || gaps.data.donors.length > 0) && (
         <Alert color="yellow" title="Not ready for a certificate" data-testid="deliverability">
           {gaps.data.pboMissing.length > 0 && <Text size="sm">Church: {gaps.data.pboMissing.join(', ')} (Tax &amp; banking tab).</Text>}
-          {gaps.data.donors.map((d) => (
-            <Text key={d.userId} size="sm">
-              {d.donorName} ({formatRand(d.total)}): {d.missing.join(', ')}
-            </Text>
-          ))}
+          <Stack gap={4}>
+            {gaps.data.donors.map((d) => (
+              // On a phone the button goes under the line instead of being cut off at the edge.
+              <Group key={d.userId} gap="xs" justify="space-between" data-testid="deliverability-donor">
+                <Text size="sm">
+                  {d.donorName}
+                  {d.household ? ` (${d.household})` : ''} ({formatRand(d.total)}): {d.missing.join(', ')}
+                </Text>
+                {manage && (
+                  <Button size="compact-xs" variant="white" color="dark" onClick={() => setEditing(d)}>
+                    Complete details
+                  </Button>
+                )}
+              </Group>
+            ))}
+          </Stack>
         </Alert>
       )}
+      <DonorTaxModal donor={editing} onClose={() => setEditing(null)} />
       <Card withBorder radius="md" p={0}>
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer
+          minWidth={520}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Certificates' } }}
+        >
           <Table data-testid="certificates-table">
             <Table.Thead>
               <Table.Tr>
@@ -113,7 +141,15 @@ function Certificates({ manage }: { manage: boolean }) {
               {list.data?.map((c) => (
                 <Table.Tr key={c.id} data-testid="certificate-row">
                   <Table.Td>{c.receiptNumber}</Table.Td>
-                  <Table.Td>{c.donorName}</Table.Td>
+                  <Table.Td>
+                    {c.donorName}
+                    {c.household && (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        (household)
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{formatRand(c.total)}</Table.Td>
                   <Table.Td>{c.emailedAt ? new Date(c.emailedAt).toLocaleDateString('en-ZA') : '—'}</Table.Td>
                   <Table.Td>

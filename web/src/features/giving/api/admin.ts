@@ -10,7 +10,6 @@ import {
   type DonationPeriod,
 } from '@church/contract/giving-admin';
 import { api } from '../../../lib/api-client';
-import { sessionStore } from '../../../lib/storage';
 
 export const adminKeys = { all: ['giving-admin'] as const };
 const invalidate = (qc: ReturnType<typeof useQueryClient>) => () => void qc.invalidateQueries({ queryKey: adminKeys.all });
@@ -62,22 +61,6 @@ export function useFinanceAction<B>(path: (arg: B) => string, method: 'POST' | '
 }
 export const schemas = { batchResponse, fundResponse, donationDetailResponse };
 
-/** Downloads a file from an authenticated endpoint (the export streams from the server). */
-export async function download(path: string, query: Record<string, string>, fallbackName: string) {
-  const url = new URL(`/api${path}`, window.location.origin);
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  const token = sessionStore.token();
-  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new Error(`Download failed (${res.status})`);
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const blob = await res.blob();
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-  return name;
-}
+/** The one download helper (lib/download.ts), re-exported where the giving pages already import it. */
+export { download } from '../../../lib/download';
 export { filterQuery };

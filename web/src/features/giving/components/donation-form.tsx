@@ -27,6 +27,19 @@ function toAmount(v: number | string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * Why a donation was refused, in the server's words whenever it gave a reason
+ * the giver can act on — what to change (400), a donation already sent with
+ * another amount (409), too many attempts (429) — not only for 400. A 401 or
+ * 403 has its own handling (api-client); a failure on our side is the spec's
+ * 'Failed to process donation'.
+ */
+export function donationFailure(err: unknown): string {
+  const says =
+    err instanceof ApiError && !!err.message && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403;
+  return says ? err.message : 'Failed to process donation';
+}
+
 /** Spec 000 §5: amount ≥ 1 in steps of 0.01, card and one-time by default, optional note. */
 export function DonationForm() {
   const donate = useDonate();
@@ -78,8 +91,7 @@ export function DonationForm() {
             if (payment?.kind === 'checkout') submitCheckout(payment.action, payment.fields);
             else setBank(payment?.kind === 'bank' ? payment : null);
           } catch (err) {
-            // A 400 says what to change (e.g. card payments not set up); anything else is the spec's text.
-            notify.error(err instanceof ApiError && err.status === 400 ? err.message : 'Failed to process donation');
+            notify.error(donationFailure(err), { key: 'donation' });
           }
         })}
       >

@@ -1,23 +1,17 @@
-import { Alert, Badge, Button, Card, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { PagePicker } from '../../../components/page-picker';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { FREQUENCY_LABELS, PAYMENT_METHOD_LABELS } from '@church/contract/giving';
 import { formatRand } from '@church/contract/rules/money';
-import { notify } from '../../../lib/notify';
+import { useErrorToast } from '../../../lib/notify';
 import { givingHistoryQuery } from '../api/giving';
 
 /** Giving history with paging; completed is green, anything else yellow (spec 000 §4). */
 export function GivingHistory() {
   const [page, setPage] = useState(1);
   const query = useQuery(givingHistoryQuery(page));
-  const warned = useRef(false);
-  useEffect(() => {
-    if (query.isError && !warned.current) {
-      warned.current = true;
-      notify.error('Failed to load giving history');
-    }
-    if (query.isSuccess) warned.current = false;
-  }, [query.isError, query.isSuccess]);
+  useErrorToast(query, 'Failed to load giving history');
 
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -74,7 +68,7 @@ export function GivingHistory() {
           ))}
           {query.data.totalPages > 1 && (
             <Group justify="center" mt="md">
-              <Pagination total={query.data.totalPages} value={page} onChange={setPage} size="sm" aria-label="Giving history pages" />
+              <PagePicker total={query.data.totalPages} value={page} onChange={setPage} size="sm" aria-label="Giving history pages" />
             </Group>
           )}
         </Stack>

@@ -23,6 +23,7 @@ export function MyCertificates() {
               </Text>
               <Text size="xs" c="dimmed">
                 Section 18A receipt {c.receiptNumber}
+                {c.household && ` · household certificate issued to ${c.donorName}`}
               </Text>
             </div>
             <Button

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/modals';
 import { useQuery } from '@tanstack/react-query';
 import { FREQUENCY_LABELS, SUBSCRIPTION_CANCELLED } from '@church/contract/giving';
 import { formatRand } from '@church/contract/rules/money';
@@ -14,7 +14,7 @@ export function RecurringGifts() {
   const live = (subs.data ?? []).filter((s) => s.status !== 'cancelled');
   if (live.length === 0) return null;
   const confirm = (id: string) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Cancel recurring gift?',
       children: <Text size="sm">No further payments will be taken. Gifts already made stay in your history.</Text>,
       labels: { confirm: 'Cancel gift', cancel: 'Keep it' },

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Grid, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatRand } from '@church/contract/rules/money';
@@ -8,49 +8,63 @@ import { GivingHistory } from '../components/giving-history';
 import { PaymentReturn } from '../components/payment-return';
 import { RecurringGifts } from '../components/recurring-gifts';
 import { MyCertificates } from '../components/my-certificates';
+import { MyTaxDetails } from '../components/my-tax-details';
 
-/** Spec 000 §2 /mobile/giving: total given, a donation form, giving history. */
+/** Spec 000 §2 /mobile/giving: total given, a donation form, giving history — giving on the left, records on the right where there is room. */
 export function MobileGivingPage() {
   const stats = useQuery(givingStatsQuery());
   return (
     <Stack gap="md">
-      <Title order={2}>My Giving</Title>
+      <Title order={1} size="h2">
+        My Giving
+      </Title>
       <PaymentReturn />
-      <Card radius="lg" padding="lg" bg="green.7" c="white">
-        <Group justify="space-between" wrap="nowrap">
-          <div>
-            <Text size="sm" c="green.0">
-              Total Given
-            </Text>
-            {stats.isPending ? (
-              <Skeleton height={30} width={140} mt={6} />
-            ) : stats.isError ? (
-              <Group gap="xs" mt={6}>
-                <Text fw={700}>Failed to get user giving stats</Text>
-                <Button size="compact-xs" variant="white" color="green" onClick={() => stats.refetch()}>
-                  Retry
-                </Button>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <Card radius="lg" padding="lg" bg="var(--mantine-color-green-filled)" c="white">
+              <Group justify="space-between" wrap="nowrap">
+                <div>
+                  <Text size="sm" c="green.0">
+                    Total Given
+                  </Text>
+                  {stats.isPending ? (
+                    <Skeleton height={30} width={140} mt={6} />
+                  ) : stats.isError ? (
+                    <Group gap="xs" mt={6}>
+                      <Text fw={700}>Failed to get user giving stats</Text>
+                      <Button size="compact-xs" variant="white" color="green" onClick={() => stats.refetch()}>
+                        Retry
+                      </Button>
+                    </Group>
+                  ) : (
+                    <>
+                      <Text fz={30} fw={800} data-testid="total-given">
+                        {formatRand(stats.data.totalGiven)}
+                      </Text>
+                      <Text size="xs" c="green.0" data-testid="donation-count">
+                        {stats.data.donationCount} {stats.data.donationCount === 1 ? 'donation' : 'donations'}
+                      </Text>
+                    </>
+                  )}
+                </div>
+                <ThemeIcon size={52} radius="xl" color="green.9" variant="filled">
+                  <IconCoin size={30} />
+                </ThemeIcon>
               </Group>
-            ) : (
-              <>
-                <Text fz={30} fw={800} data-testid="total-given">
-                  {formatRand(stats.data.totalGiven)}
-                </Text>
-                <Text size="xs" c="green.0" data-testid="donation-count">
-                  {stats.data.donationCount} {stats.data.donationCount === 1 ? 'donation' : 'donations'}
-                </Text>
-              </>
-            )}
-          </div>
-          <ThemeIcon size={52} radius="xl" color="green.9" variant="filled">
-            <IconCoin size={30} />
-          </ThemeIcon>
-        </Group>
-      </Card>
-      <DonationForm />
-      <RecurringGifts />
-      <MyCertificates />
-      <GivingHistory />
+            </Card>
+            <DonationForm />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <GivingHistory />
+            <RecurringGifts />
+            <MyCertificates />
+            <MyTaxDetails />
+          </Stack>
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

@@ -43,7 +43,7 @@ describe('NotificationsMenu', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     renderAt(<NotificationsMenu />);
-    const bell = await screen.findByRole('button', { name: 'Notifications (2 unread)' });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     const first = fetchMock.mock.calls[0]![0] as URL;
     expect(first.pathname).toBe('/api/notifications/user');
     expect(first.searchParams.get('limit')).toBe('5');

@@ -6,8 +6,9 @@ import {
   Button,
   Group,
   Indicator,
+  Divider,
   Loader,
-  Menu,
+  Popover,
   ScrollArea,
   Stack,
   Text,
@@ -52,14 +53,17 @@ export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }
   };
 
   return (
-    <Menu position="bottom-end" width={320} shadow="md" closeOnItemClick={false} opened={opened} onChange={setOpened}>
-      <Menu.Target>
+    // A popover (a dialog), not a menu: it holds buttons and text, and role="menu" allows only menu items.
+    <Popover position="bottom-end" width={320} shadow="md" opened={opened} onChange={setOpened} trapFocus={false}>
+      <Popover.Target>
         <ActionIcon
           variant="subtle"
           color={tone === 'dark' ? 'white' : 'navy'}
           size="lg"
-          aria-label={unread ? `Notifications (${unread} unread)` : 'Notifications'}
+          // No parentheses: the visible count must be part of the name (WCAG 2.5.3), and checkers drop parentheticals.
+          aria-label={unread ? `Notifications, ${unread > 9 ? '9+' : unread} unread` : 'Notifications'}
           data-testid="notifications-bell"
+          onClick={() => setOpened((o) => !o)}
         >
           <Indicator
             label={unread > 9 ? '9+' : unread}
@@ -72,8 +76,8 @@ export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }
             <IconBell size={22} />
           </Indicator>
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown data-testid="notifications-dropdown">
+      </Popover.Target>
+      <Popover.Dropdown data-testid="notifications-dropdown" aria-label="Notifications" p={4}>
         <Group justify="space-between" px="sm" py={6}>
           <Text fw={700} size="sm">
             Notifications
@@ -88,7 +92,7 @@ export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }
             Mark all read
           </Button>
         </Group>
-        <Menu.Divider />
+        <Divider my={4} />
         {query.isPending ? (
           <Group justify="center" p="md" gap="xs">
             <Loader size="sm" />
@@ -132,7 +136,7 @@ export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }
                           {n.title}
                         </Text>
                         {!n.read && (
-                          <Badge size="xs" color="red" variant="filled">
+                          <Badge size="xs" color="red" variant="filled" style={{ flexShrink: 0 }}>
                             New
                           </Badge>
                         )}
@@ -150,7 +154,7 @@ export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }
             })}
           </ScrollArea.Autosize>
         )}
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { pastorDashboardResponse } from '@church/contract/pastor-dashboard';
+import { PRAYER_TEXTS } from '@church/contract/prayers';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 
@@ -16,10 +17,10 @@ export function usePrayerDecision() {
     mutationFn: ({ id, status }: { id: string; status: 'approved' | 'rejected' }) =>
       api(`/prayers/${id}/status`, { method: 'PATCH', body: { status } }),
     onSuccess: (_d, v) => {
-      notify.success(v.status === 'approved' ? 'Prayer request approved' : 'Prayer request rejected');
+      notify.success(PRAYER_TEXTS.dashboardDone(v.status));
       void qc.invalidateQueries({ queryKey: ['pastor-dashboard'] });
       void qc.invalidateQueries({ queryKey: ['prayers'] });
     },
-    onError: () => notify.error('Failed to update prayer request'),
+    onError: () => notify.error(PRAYER_TEXTS.dashboardFailed),
   });
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { PastorDashboard } from '@church/contract/pastor-dashboard';
+import { prayerPreviewText, type PastorDashboard } from '@church/contract/pastor-dashboard';
 import { usePrayerDecision } from '../api/pastor-dashboard';
 
 const PRIORITY = { low: 'blue', medium: 'orange', high: 'red' } as Record<string, string>;
@@ -27,9 +27,8 @@ export function PendingPrayers({ prayers }: { prayers: PastorDashboard['pendingP
                     <Text fw={600} size="sm">
                       {p.title}
                     </Text>
-                    <Text size="sm" c="gray.7">
-                      {p.preview}
-                      {p.preview.length >= 60 ? '…' : ''}
+                    <Text size="sm" c="gray.7" data-testid="prayer-preview">
+                      {prayerPreviewText(p)}
                     </Text>
                     <Text size="xs" c="gray.7">
                       {p.submittedBy || 'Anonymous'}
@@ -40,7 +39,7 @@ export function PendingPrayers({ prayers }: { prayers: PastorDashboard['pendingP
                   </Badge>
                 </Group>
                 <Group gap="xs" mt="xs">
-                  <Button size="xs" color="green" loading={busy} onClick={() => decide.mutate({ id: p.id, status: 'approved' })}>
+                  <Button size="xs" color="#1f6b30" loading={busy} onClick={() => decide.mutate({ id: p.id, status: 'approved' })}>
                     Approve
                   </Button>
                   <Button

@@ -1,10 +1,9 @@
 import { Alert, Button, Card, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { roleBadgeLabel } from '@church/contract/roles';
 import { firstName } from '@church/contract/rules/greeting';
 import { formatRand } from '@church/contract/rules/money';
-import { notify } from '../../../lib/notify';
+import { useErrorToast } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { pastorDashboardQuery } from '../api/pastor-dashboard';
@@ -17,9 +16,7 @@ export function PastorDashboardPage() {
   const { user } = useSession();
   const isMobile = useIsMobile();
   const query = useQuery(pastorDashboardQuery());
-  useEffect(() => {
-    if (query.isError) notify.error('Failed to load dashboard data');
-  }, [query.isError]);
+  useErrorToast(query, 'Failed to load dashboard data');
 
   return (
     <Stack gap="lg" maw={1300} mx="auto">
@@ -62,7 +59,7 @@ export function PastorDashboardPage() {
               </Card>
             ))}
           </SimpleGrid>
-          <QuickActions user={user} />
+          <QuickActions user={user} phone={isMobile} />
           <Grid>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <PendingPrayers prayers={query.data.pendingPrayers} />

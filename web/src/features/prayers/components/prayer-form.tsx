@@ -1,5 +1,6 @@
 import { Button, Card, Stack, Switch, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { PRAYER_TEXTS } from '@church/contract/prayers';
 import { notify } from '../../../lib/notify';
 import { useSubmitPrayer } from '../api/prayers';
 
@@ -27,7 +28,7 @@ export function PrayerForm() {
             notify.success('Prayer request submitted');
             form.reset();
           } catch {
-            notify.error('Failed to submit prayer request');
+            notify.error(PRAYER_TEXTS.submitFailed);
           }
         })}
       >

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@manti
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { Prayer } from '@church/contract/prayers';
+import { PRAYER_TEXTS, type Prayer } from '@church/contract/prayers';
 import { timeAgo } from '@church/contract/rules/time-ago';
 import { notify } from '../../../lib/notify';
 import { prayersQuery } from '../api/prayers';
@@ -15,7 +15,7 @@ export function PrayerList({ userId }: { userId: string }) {
   useEffect(() => {
     if (query.isError && !warned.current) {
       warned.current = true;
-      notify.error('Failed to load prayers');
+      notify.error(PRAYER_TEXTS.memberLoadFailed);
     }
     if (query.isSuccess) warned.current = false;
   }, [query.isError, query.isSuccess]);
@@ -35,7 +35,7 @@ export function PrayerList({ userId }: { userId: string }) {
   }
   if (query.isError) {
     return (
-      <Alert color="red" title="Failed to load prayers">
+      <Alert color="red" title={PRAYER_TEXTS.memberLoadFailed}>
         <Button size="xs" color="red" variant="light" onClick={() => query.refetch()}>
           Retry
         </Button>

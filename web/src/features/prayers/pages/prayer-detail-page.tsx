@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { PRAYER_TEXTS } from '@church/contract/prayers';
 import { paths } from '../../../config/paths';
 import { prayerQuery } from '../api/manage';
 import { PrayerActions } from '../components/prayer-actions';
@@ -17,7 +18,7 @@ export function PrayerDetailPage() {
   if (q.isPending) return <Skeleton height={260} />;
   if (q.isError)
     return (
-      <Alert color="red" title="Failed to load prayer request">
+      <Alert color="red" title={PRAYER_TEXTS.loadFailed}>
         <Button size="xs" variant="light" color="red" component={Link} to={paths.prayers}>
           Back to prayers
         </Button>

@@ -12,8 +12,8 @@ export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ProfileUpdateRequest) =>
-      api('/members/profile', { method: 'PUT', body, schema: profileResponse }).then((r) => r.data.user),
-    onSuccess: (user) => {
+      api('/members/profile', { method: 'PUT', body, schema: profileResponse }).then((r) => ({ user: r.data.user, token: r.token })),
+    onSuccess: ({ user }) => {
       qc.setQueryData(profileQuery().queryKey, user);
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
     },

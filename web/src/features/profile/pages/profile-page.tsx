@@ -1,4 +1,4 @@
-import { Alert, Avatar, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { profileQuery } from '../api/profile';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileView } from '../components/profile-view';
 import { PreferencesCard } from '../components/preferences-card';
+import { MyDataCard } from '../components/my-data-card';
 
 /** Spec 000 §2 /mobile/profile: view mode, and Edit Profile switches to the form. */
 export function ProfilePage() {
@@ -29,7 +30,7 @@ export function ProfilePage() {
             {initials}
           </Avatar>
           <div style={{ minWidth: 0, flex: 1 }}>
-            <Title order={3} c="white">
+            <Title order={1} size="h3" c="white">
               My Profile
             </Title>
             <Text c="gray.3" size="sm" truncate>
@@ -43,31 +44,41 @@ export function ProfilePage() {
           )}
         </Group>
       </Card>
-      {query.isPending ? (
-        <Card withBorder radius="lg" padding="lg">
-          <Skeleton height={14} mb={12} />
-          <Skeleton height={14} mb={12} width="70%" />
-          <Skeleton height={14} width="50%" />
-        </Card>
-      ) : query.isError ? (
-        <Alert color="red" title="Failed to get profile">
-          <Button size="xs" color="red" variant="light" onClick={() => query.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      ) : editing ? (
-        <ProfileForm
-          user={query.data}
-          onDone={(updated) => {
-            setEditing(false);
-            // The header shows the name and e-mail from the session: re-read it.
-            if (updated) void session.refresh();
-          }}
-        />
-      ) : (
-        <ProfileView user={query.data} />
-      )}
-      <PreferencesCard />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          {query.isPending ? (
+            <Card withBorder radius="lg" padding="lg">
+              <Skeleton height={14} mb={12} />
+              <Skeleton height={14} mb={12} width="70%" />
+              <Skeleton height={14} width="50%" />
+            </Card>
+          ) : query.isError ? (
+            <Alert color="red" title="Failed to get profile">
+              <Button size="xs" color="red" variant="light" onClick={() => query.refetch()}>
+                Retry
+              </Button>
+            </Alert>
+          ) : editing ? (
+            <ProfileForm
+              user={query.data}
+              onDone={(updated) => {
+                setEditing(false);
+                // The header shows the name and e-mail from the session: re-read it.
+                if (updated) void session.refresh();
+              }}
+            />
+          ) : (
+            <ProfileView user={query.data} />
+          )}
+        </Grid.Col>
+        {/* Preferences and the member's own data beside the profile where there is room. */}
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <PreferencesCard />
+            <MyDataCard />
+          </Stack>
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

@@ -4,11 +4,20 @@ import { useNavigate } from 'react-router';
 import { type ChurchEvent } from '@church/contract/events';
 import { ALL_DAY, EVENT_TYPE_COLORS } from '@church/contract/events-constants';
 import { paths } from '../../../config/paths';
+import type { ReturnTo } from '../../../lib/return-to';
+import { useSession } from '../../../lib/session';
 import { formatEventDate, formatEventTime } from './format';
 
-/** Spec 000 §2 Event details: title, description, date, time ('All Day' default), location, type; Close and Register to Attend. */
+/**
+ * Spec 000 §2 Event details: title, description, date, time ('All Day'
+ * default), location, type; Close and Register to Attend. Register to Attend
+ * opens the event's own page with the intent to register (router state): a
+ * member is registered there at once, a visitor is sent to /register and
+ * brought back to the event, registered, after signing up.
+ */
 export function EventDetailsDialog({ event, onClose, timeZone }: { event: ChurchEvent | null; onClose: () => void; timeZone: string }) {
   const navigate = useNavigate();
+  const { user } = useSession();
   return (
     <Modal opened={!!event} onClose={onClose} title={event?.title} centered radius="lg" size="md">
       {event && (
@@ -37,7 +46,15 @@ export function EventDetailsDialog({ event, onClose, timeZone }: { event: Church
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button onClick={() => navigate(paths.register)}>Register to Attend</Button>
+            <Button
+              onClick={() => {
+                const to = paths.upcomingEvent(event.id);
+                if (user) navigate(to, { state: { register: true } });
+                else navigate(paths.register, { state: { from: to, then: { register: true } } satisfies ReturnTo });
+              }}
+            >
+              Register to Attend
+            </Button>
           </Group>
         </Stack>
       )}

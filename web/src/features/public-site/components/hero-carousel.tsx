@@ -62,7 +62,7 @@ export function HeroCarousel({ isAuthenticated }: { isAuthenticated: boolean }) 
                 Member Portal
               </Button>
             </Group>
-            <Group gap={10} mt="md" role="tablist" aria-label="Choose a slide">
+            <Group gap={0} mt="md" role="tablist" aria-label="Choose a slide">
               {HERO_SLIDES.map((s, i) => (
                 <UnstyledButton
                   key={s.image}

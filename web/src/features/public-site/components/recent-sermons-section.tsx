@@ -14,7 +14,11 @@ interface Props {
   timeZone: string;
 }
 
-/** Spec 000 §2 Recent Sermons: up to three cards; Watch Sermon → /sermons; View All Sermons → /mobile/bible (as the spec says). */
+/**
+ * Spec 000 §2 Recent Sermons: up to three cards. Issue 18 (links that do what
+ * they say): Watch Sermon opens that sermon's page with its player, and View
+ * All Sermons opens the library (/sermons) rather than the spec's /mobile/bible.
+ */
 export function RecentSermonsSection({ sermons, isError, onRetry, timeZone }: Props) {
   return (
     <section className={classes.section} aria-labelledby="sermons-title">
@@ -28,7 +32,7 @@ export function RecentSermonsSection({ sermons, isError, onRetry, timeZone }: Pr
               Recent Sermons
             </Title>
           </div>
-          <Button variant="light" component={Link} to={paths.mobile.bible}>
+          <Button variant="light" component={Link} to={paths.sermons}>
             View All Sermons
           </Button>
         </Group>
@@ -79,7 +83,7 @@ export function RecentSermonsSection({ sermons, isError, onRetry, timeZone }: Pr
                       </Text>
                     </Group>
                   </Group>
-                  <Button mt="sm" leftSection={<IconPlayerPlay size={16} />} component={Link} to={paths.sermons} variant="light">
+                  <Button mt="sm" leftSection={<IconPlayerPlay size={16} />} component={Link} to={paths.sermon(s.id)} variant="light">
                     Watch Sermon
                   </Button>
                 </Stack>

@@ -32,7 +32,8 @@ export function UpcomingEventsSection({ events, isError, onRetry, onOpen, timeZo
               Upcoming Events
             </Title>
           </div>
-          <Button variant="light" component={Link} to={paths.mobile.events}>
+          {/* Issue 18: the public list of upcoming events, not the members' /mobile/events. */}
+          <Button variant="light" component={Link} to={paths.upcomingEvents}>
             View All Events
           </Button>
         </Group>
@@ -61,8 +62,8 @@ export function UpcomingEventsSection({ events, isError, onRetry, onOpen, timeZo
                   key={e.id}
                   onClick={() => onOpen(e)}
                   className={classes.eventCard}
+                  // Named by what it shows (title, date, place): a different label would not match what a voice user reads.
                   data-testid="event-card"
-                  aria-label={`${e.title} — details`}
                 >
                   <Card withBorder radius="lg" padding="lg" className={classes.card}>
                     <Group align="flex-start" wrap="nowrap" gap="md">

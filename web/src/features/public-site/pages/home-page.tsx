@@ -45,7 +45,7 @@ export function HomePage() {
   const events = useQuery(upcomingEventsQuery);
   const sermons = useQuery(recentSermonsQuery);
   // The verse card's own query: waiting for it too paints the whole hero in one frame.
-  const verse = useQuery(dailyVerseQuery);
+  const verse = useQuery(dailyVerseQuery());
   // Server-rendered HTML arrives complete (its own loading screen waits for the images): start ready.
   const [adopted] = useState(isAdoptingServerHtml);
   useEffect(endAdoptingServerHtml, []);
@@ -74,9 +74,6 @@ export function HomePage() {
   useEffect(() => {
     if (event) setOpenedOnce((o) => (o.event ? o : { ...o, event: true }));
   }, [event]);
-  useEffect(() => {
-    document.title = settings.data?.churchName ?? 'Church Community';
-  }, [settings.data?.churchName]);
 
   const timeZone = settings.data?.timeZone ?? SETTINGS_DEFAULTS.timeZone;
   const openContact = () => setDialog('contact');

@@ -3,13 +3,14 @@ import { failureMessage } from '@church/contract/rules/api-error';
 import { sessionStore } from '../../../lib/storage';
 
 /**
- * POST /api/sermons through XMLHttpRequest: fetch cannot report upload
- * progress, and a sermon video is large enough that people need to see it move.
+ * POST /api/sermons (or, with `replace`, PUT /api/sermons/:id/media) through XMLHttpRequest: fetch
+ * cannot report upload progress, and a sermon video is large enough that people need to see it move.
  */
-export function uploadSermon(form: FormData, onProgress: (percent: number) => void): Promise<Sermon> {
+export function uploadSermon(form: FormData, onProgress: (percent: number) => void, replace?: { sermonId: string }): Promise<Sermon> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/sermons');
+    if (replace) xhr.open('PUT', `/api/sermons/${encodeURIComponent(replace.sermonId)}/media`);
+    else xhr.open('POST', '/api/sermons');
     const token = sessionStore.token();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');
@@ -32,5 +33,22 @@ export function uploadSermon(form: FormData, onProgress: (percent: number) => vo
     };
     xhr.onerror = () => reject(new Error(SERMON_TEXTS.uploadFailed));
     xhr.send(form);
+  });
+}
+
+/** Reads a media file's length in the browser, so cards can show it; unknown when the browser cannot play it. */
+export function mediaDuration(file: File): Promise<number | null> {
+  return new Promise((resolve) => {
+    const el = document.createElement(file.type.startsWith('audio') ? 'audio' : 'video');
+    const url = URL.createObjectURL(file);
+    const done = (v: number | null) => {
+      URL.revokeObjectURL(url);
+      resolve(v);
+    };
+    el.preload = 'metadata';
+    el.onloadedmetadata = () => done(Number.isFinite(el.duration) ? Math.round(el.duration) : null);
+    el.onerror = () => done(null);
+    setTimeout(() => done(null), 3000);
+    el.src = url;
   });
 }

@@ -1,7 +1,31 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Paper,
+  Progress,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sermonResponse, type Sermon } from '@church/contract/sermons';
+import {
+  checkSermonFile,
+  sermonResponse,
+  SERMON_MEDIA_ACCEPT,
+  SERMON_TEXTS,
+  type Sermon,
+  type SermonMediaKind,
+} from '@church/contract/sermons';
+import { mediaDuration, uploadSermon } from '../api/upload-sermon';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { manageSermonsQuery } from '../api/publish-queries';
@@ -113,6 +137,8 @@ export function SermonManageTable() {
   );
 }
 
+const MEDIA_KINDS = ['video', 'audio', 'thumbnail'] as const;
+
 function EditSermonModal({ sermon, onClose, onSaved }: { sermon: Sermon; onClose: () => void; onSaved: () => void }) {
   const [v, setV] = useState({
     title: sermon.title,
@@ -122,15 +148,41 @@ function EditSermonModal({ sermon, onClose, onSaved }: { sermon: Sermon; onClose
     description: sermon.description,
     published: sermon.published,
   });
+  const [files, setFiles] = useState<Partial<Record<SermonMediaKind, File | null>>>({});
+  const [fileErrors, setFileErrors] = useState<Partial<Record<SermonMediaKind, string>>>({});
+  const [progress, setProgress] = useState<number | null>(null);
   const save = useMutation({
-    mutationFn: () => api(`/sermons/${sermon.id}`, { method: 'PUT', body: v, schema: sermonResponse }),
-    onSuccess: () => {
-      notify.success('Sermon updated successfully');
+    mutationFn: async () => {
+      await api(`/sermons/${sermon.id}`, { method: 'PUT', body: v, schema: sermonResponse });
+      const chosen = MEDIA_KINDS.filter((k) => files[k]);
+      if (!chosen.length) return false;
+      // New media go up after the details, with their own progress: a video can take minutes.
+      const form = new FormData();
+      const main = files.video ?? files.audio;
+      const seconds = main ? await mediaDuration(main) : null;
+      if (seconds !== null) form.append('durationSeconds', String(seconds));
+      for (const k of chosen) form.append(k, files[k]!);
+      setProgress(0);
+      await uploadSermon(form, setProgress, { sermonId: sermon.id });
+      return true;
+    },
+    onSuccess: (replaced) => {
+      notify.success(replaced ? SERMON_TEXTS.mediaReplaced : 'Sermon updated successfully');
       onSaved();
       onClose();
     },
-    onError: (e) => notify.error(e.message || 'Failed to update sermon'),
+    onError: (e) => {
+      setProgress(null);
+      // The details may have saved before the media failed: show what the server has now.
+      onSaved();
+      notify.error(e.message || 'Failed to update sermon');
+    },
   });
+  const pickFile = (kind: SermonMediaKind, file: File | null) => {
+    const problem = file ? checkSermonFile(kind, file) : null;
+    setFileErrors((e) => ({ ...e, [kind]: problem ?? '' }));
+    setFiles((f) => ({ ...f, [kind]: problem ? null : file }));
+  };
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setV({ ...v, [k]: e.currentTarget.value });
   return (
@@ -142,6 +194,21 @@ function EditSermonModal({ sermon, onClose, onSaved }: { sermon: Sermon; onClose
         <TextInput label="Series" value={v.series} onChange={set('series')} />
         <Textarea label="Description" autosize minRows={3} value={v.description} onChange={set('description')} />
         <Switch label="Published" checked={v.published} onChange={(e) => setV({ ...v, published: e.currentTarget.checked })} />
+        {MEDIA_KINDS.map((kind) => (
+          <FileInput
+            key={kind}
+            label={`Replace ${kind}`}
+            description={sermon[`${kind}Url`] ? `Keeps the current ${kind} unless you choose a new file` : `No ${kind} yet`}
+            placeholder="Choose a file"
+            accept={SERMON_MEDIA_ACCEPT[kind]}
+            value={files[kind] ?? null}
+            onChange={(f) => pickFile(kind, f)}
+            error={fileErrors[kind] || undefined}
+            disabled={save.isPending}
+            clearable
+          />
+        ))}
+        {progress !== null && <Progress value={progress} aria-label="Upload progress" animated />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

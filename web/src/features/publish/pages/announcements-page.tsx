@@ -94,7 +94,7 @@ export function AnnouncementsPage() {
         {list.isSuccess && list.data.length === 0 && <Text c="dimmed">No announcements yet.</Text>}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {list.data?.map((a) => (
-            <Card key={a.id} withBorder radius="md" padding="md">
+            <Card key={a.id} withBorder radius="md" padding="md" data-testid="announcement-card">
               <Stack gap="xs">
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Title order={2} size="h4">

@@ -28,6 +28,7 @@ import {
 import { api, ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { churchSettingsQuery } from '../api/publish-queries';
+import { PrivacyFields } from '../components/privacy-fields';
 
 const DAYS = ['sunday', 'wednesday', 'friday', 'saturday'] as const;
 const NOTIFICATION_LABELS = {
@@ -184,6 +185,7 @@ export function ChurchSettingsPage() {
                   />
                 ))}
               </SimpleGrid>
+              <PrivacyFields value={s.privacy} errors={errors} onChange={(privacy) => set({ privacy })} />
             </Tabs.Panel>
             <Tabs.Panel value="services">
               <Stack>

@@ -20,27 +20,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { checkSermonFile, SERMON_MEDIA_ACCEPT, SERMON_TEXTS, type SermonMediaKind } from '@church/contract/sermons';
 import { notify } from '../../../lib/notify';
 import { preparationQuery } from '../api/publish-queries';
-import { uploadSermon } from '../api/upload-sermon';
+import { mediaDuration, uploadSermon } from '../api/upload-sermon';
 import { SermonManageTable } from '../components/sermon-manage-table';
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-/** Reads a media file's length in the browser, so cards can show it; unknown when the browser cannot play it. */
-function mediaDuration(file: File): Promise<number | null> {
-  return new Promise((resolve) => {
-    const el = document.createElement(file.type.startsWith('audio') ? 'audio' : 'video');
-    const url = URL.createObjectURL(file);
-    const done = (v: number | null) => {
-      URL.revokeObjectURL(url);
-      resolve(v);
-    };
-    el.preload = 'metadata';
-    el.onloadedmetadata = () => done(Number.isFinite(el.duration) ? Math.round(el.duration) : null);
-    el.onerror = () => done(null);
-    setTimeout(() => done(null), 3000);
-    el.src = url;
-  });
-}
 
 /** Spec 001 §2/§4/§5: /sermons/upload — idle, uploading (inputs disabled, progress), then /sermons or stay on failure. */
 export function SermonUploadPage() {
@@ -49,11 +32,12 @@ export function SermonUploadPage() {
   const [params] = useSearchParams();
   const preparationId = params.get('preparation');
   const prep = useQuery({ ...preparationQuery(preparationId ?? ''), enabled: !!preparationId });
-  const [title, setTitle] = useState('');
+  // Seeded from the preparation when it is already cached, so a remount never shows (or submits) an empty form for a moment.
+  const [title, setTitle] = useState(() => prep.data?.title ?? '');
   const [speaker, setSpeaker] = useState('');
-  const [date, setDate] = useState(today());
-  const [description, setDescription] = useState('');
-  const [series, setSeries] = useState('');
+  const [date, setDate] = useState(() => prep.data?.date || today());
+  const [description, setDescription] = useState(() => prep.data?.scriptures ?? '');
+  const [series, setSeries] = useState(() => prep.data?.series ?? '');
   const [published, setPublished] = useState(true);
   const [files, setFiles] = useState<Partial<Record<SermonMediaKind, File | null>>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -31,3 +31,11 @@ export const seriesQuery = queryOptions({
 
 /** Opening a sermon in the player counts a view and returns the fresh record. */
 export const viewSermon = (id: string) => api(`/sermons/public/${id}`, { schema: sermonResponse }).then((r) => r.data.sermon);
+
+/** One sermon for its own page; reading it counts the view once (not again on every re-render or refocus). */
+export const sermonDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['sermons', 'public', 'detail', id] as const,
+    queryFn: () => viewSermon(id),
+    staleTime: Infinity,
+  });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { IconDownload, IconEye, IconHeadphones, IconPlayerPlay } from '@tabler/icons-react';
 import type { Sermon } from '@church/contract/sermons';
 import classes from './sermons.module.css';
@@ -43,7 +45,10 @@ export function SermonCard({ sermon: s, onPlay, onDownload }: Props) {
           </Text>
         )}
         <Title order={3} fz="lg" lineClamp={2}>
-          {s.title}
+          {/* The sermon's own page: its player, description and download. */}
+          <Anchor component={Link} to={paths.sermon(s.id)} c="inherit">
+            {s.title}
+          </Anchor>
         </Title>
         <Text size="sm" fw={600}>
           {s.speaker}

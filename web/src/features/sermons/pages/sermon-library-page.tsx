@@ -1,24 +1,12 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Container, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { PagePicker } from '../../../components/page-picker';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Sermon, SermonMediaFilter } from '@church/contract/sermons';
 import { PublicPage } from '../../../components/site/public-page';
-import { notify } from '../../../lib/notify';
+import { notify, useErrorToast } from '../../../lib/notify';
 import { SERMON_PAGE_SIZE, seriesQuery, sermonsQuery, viewSermon } from '../api/sermons-queries';
 import { SermonCard } from '../components/sermon-card';
 import { SermonPlayerModal, type PlayerState } from '../components/sermon-player-modal';
@@ -35,9 +23,7 @@ export function SermonLibraryPage() {
   useEffect(() => setPage(1), [debounced, type, series]);
   const list = useQuery({ ...sermonsQuery({ search: debounced, type, series, page }), placeholderData: keepPreviousData });
   const seriesList = useQuery(seriesQuery);
-  useEffect(() => {
-    if (list.isError) notify.error('Failed to load sermons');
-  }, [list.isError]);
+  useErrorToast(list, 'Failed to load sermons');
 
   const play = async (sermon: Sermon, kind: 'video' | 'audio') => {
     setPlayer({ sermon, kind });
@@ -124,7 +110,7 @@ export function SermonLibraryPage() {
             </SimpleGrid>
             {data.total > SERMON_PAGE_SIZE && (
               <Group justify="center" mt="xl">
-                <Pagination total={Math.ceil(data.total / SERMON_PAGE_SIZE)} value={page} onChange={setPage} />
+                <PagePicker total={Math.ceil(data.total / SERMON_PAGE_SIZE)} value={page} onChange={setPage} />
               </Group>
             )}
           </>

@@ -12,7 +12,7 @@ export function ErrorPage() {
     else if (routeError instanceof Error) detail = routeError.message;
   }
   return (
-    <Container size="sm" py={80}>
+    <Container component="main" size="sm" py={80}>
       <Stack align="center" ta="center">
         <Title order={1}>Something went wrong</Title>
         {detail && (

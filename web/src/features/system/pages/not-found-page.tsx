@@ -4,9 +4,10 @@ import { paths } from '../../../config/paths';
 
 export function NotFoundPage() {
   return (
-    <Container size="sm" py={80}>
+    <Container component="main" size="sm" py={80}>
       <Stack align="center" ta="center">
-        <Text fz={72} fw={800} c="navy.2" lh={1}>
+        {/* Decorative: the heading below says it in words. */}
+        <Text fz={72} fw={800} c="navy.5" lh={1} aria-hidden>
           404
         </Text>
         <Title order={1}>Page Not Found</Title>

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 
 export function UnauthorizedPage() {
   return (
-    <Container size="sm" py={80}>
+    <Container component="main" size="sm" py={80}>
       <Stack align="center" ta="center">
         <Title order={1}>Developer access required</Title>
         <Text c="dimmed">This page is for developer accounts. Sign in with a developer account, or create one to get API access.</Text>

@@ -1,0 +1,84 @@
+// Compiles the server to JavaScript (server/build/) so `npm start` loads one file instead of transpiling
+// ~400 TypeScript files through tsx at every start (issue 16: start time and resident memory).
+// Packages from node_modules stay external; our own workspaces (@church/*) are bundled in.
+// `node scripts/build-server.mjs --if-needed` rebuilds only when a source is newer than the build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'server/build');
+const stamp = path.join(outdir, 'main.mjs');
+const sources = ['server/src', 'contract/src', 'server/package.json', 'package-lock.json'].map((p) => path.join(root, p));
+
+function newest(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of fs.readdirSync(p)) max = Math.max(max, newest(path.join(p, entry)));
+  return max;
+}
+
+if (process.argv.includes('--if-needed') && fs.existsSync(stamp)) {
+  const built = fs.statSync(stamp).mtimeMs;
+  if (!sources.some((s) => newest(s) > built)) process.exit(0);
+}
+
+/**
+ * Source files find their data beside them (migrations, seed media, the shipped Bible, package.json)
+ * through import.meta.dirname / import.meta.url; in one bundle those would all point at server/build.
+ * Each file keeps its own: the build writes its original folder in as a constant.
+ */
+const keepSourceLocation = {
+  name: 'keep-source-location',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      let text = await fs.promises.readFile(args.path, 'utf8');
+      if (text.includes('import.meta.dirname')) text = text.replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)));
+      if (text.includes('import.meta.filename')) text = text.replaceAll('import.meta.filename', JSON.stringify(args.path));
+      return { contents: text, loader: 'ts' };
+    });
+  },
+};
+
+/** Bare imports stay external (node_modules), except our workspaces, which are TypeScript sources. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@church/')) return undefined;
+      if (args.kind === 'entry-point') return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+const started = performance.now();
+fs.rmSync(outdir, { recursive: true, force: true });
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: {
+    main: 'server/src/main.ts',
+    'prepare-worker': 'server/src/db/prepare-worker.ts',
+    // A worker thread of the first start: parses the shipped Bible while the database is being made.
+    'bible-parse-worker': 'server/src/modules/bible/bundled-parse-worker.ts',
+  },
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [externalPackages, keepSourceLocation],
+  // Some dependencies of dependencies are CommonJS; give the bundle a require for them.
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+console.log(
+  `Server compiled to ${path.relative(root, outdir)}/ in ${Math.round(performance.now() - started)} ms (${pathToFileURL(stamp).pathname})`,
+);

@@ -1,0 +1,2 @@
+DROP INDEX "webhook_deliveries_due_idx";--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" DROP COLUMN "locked_until";

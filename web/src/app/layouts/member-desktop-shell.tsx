@@ -1,0 +1,141 @@
+import { ActionIcon, AppShell, Box, Button, Group, NavLink as MantineNavLink, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconBook2,
+  IconCalendarEvent,
+  IconChartBar,
+  IconCoin,
+  IconGift,
+  IconHeartHandshake,
+  IconHome,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMessages,
+  IconRefresh,
+  IconSettings,
+  IconShieldLock,
+} from '@tabler/icons-react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { can, isAdminType } from '@church/contract/roles';
+import { MOBILE_MAX_WIDTH } from '@church/contract/rules/redirect';
+import { ChurchBrand } from '../../components/brand/church-brand';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { confirmLogout } from '../../components/confirm-logout';
+import { LogoutButton, SignedInPerson } from '../../components/shell/header-pieces';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/session';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: typeof IconHome;
+  /** Other paths that light this entry up (the profile behind a member's Settings). */
+  alsoActiveOn?: string[];
+}
+
+/** Spec 000 §2 left navigation; Church Chat opens the desktop chat (/chat), the other member pages keep their spec routes. */
+export function memberNav(adminType: boolean, treasurer = false): NavItem[] {
+  return [
+    { label: 'Overview', to: paths.dashboard, icon: IconLayoutDashboard },
+    { label: 'Prayer Requests', to: paths.mobile.prayer, icon: IconHeartHandshake },
+    { label: 'My Giving', to: paths.mobile.giving, icon: IconGift },
+    { label: 'Events', to: paths.mobile.events, icon: IconCalendarEvent },
+    { label: 'Daily Bible', to: paths.mobile.bible, icon: IconBook2 },
+    { label: 'Church Chat', to: paths.chat, icon: IconMessages },
+    ...(adminType
+      ? [
+          { label: 'Reports', to: paths.analytics, icon: IconChartBar },
+          { label: 'Admin Panel', to: paths.admin, icon: IconShieldLock },
+        ]
+      : []),
+    // A treasurer granted finance (a deacon, say) reaches the finance pages from here; admin-type roles go through Reports.
+    ...(!adminType && treasurer ? [{ label: 'Church Giving', to: paths.giving, icon: IconCoin }] : []),
+    // Church settings are for admin-type roles; a member's own settings are their profile and preferences.
+    adminType
+      ? { label: 'Settings', to: paths.settings, icon: IconSettings, alsoActiveOn: [paths.mobile.profile] }
+      : { label: 'Settings', to: paths.mobile.profile, icon: IconSettings },
+  ];
+}
+
+/**
+ * The member desktop shell (ARCHITECTURE "one desktop shell"): every member
+ * page renders inside it above 768 px — header (church, date, Main Site,
+ * Refresh, bell, name and role badge, logout) and the left navigation.
+ */
+export function MemberDesktopShell({ children }: { children: ReactNode }) {
+  const { user, logout } = useSession();
+  const { pathname } = useLocation();
+  const qc = useQueryClient();
+  const refreshing = useIsFetching() > 0;
+  const adminType = isAdminType(user);
+  const today = new Date().toLocaleDateString('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const isActive = (item: NavItem) => pathname === item.to || !!item.alsoActiveOn?.includes(pathname);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 240, breakpoint: `${(MOBILE_MAX_WIDTH + 1) / 16}em` }}
+      padding="lg"
+      bg="var(--app-bg)"
+    >
+      <AppShell.Header px="lg">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
+            <UnstyledButton component={Link} to={paths.dashboard} style={{ minWidth: 0 }}>
+              <ChurchBrand color="navy.9" />
+            </UnstyledButton>
+            <Text size="sm" c="gray.7" data-testid="dashboard-date" visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+              {today}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Button component={Link} to={paths.home} variant="default" size="xs" leftSection={<IconHome size={14} />}>
+              Main Site
+            </Button>
+            <Tooltip label="Refresh">
+              {/* Re-reads whatever this page shows (its queries) and the bell. */}
+              <ActionIcon variant="default" size="lg" aria-label="Refresh" onClick={() => qc.invalidateQueries()} loading={refreshing}>
+                <IconRefresh size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <ColorSchemeToggle />
+            <NotificationsMenu tone="light" />
+            <SignedInPerson />
+            <LogoutButton />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <nav aria-label="Dashboard">
+          {memberNav(adminType, can(user, 'finance:read')).map((item) => (
+            <MantineNavLink
+              key={item.label}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={18} />}
+              active={isActive(item)}
+              aria-current={isActive(item) ? 'page' : undefined}
+              style={{ borderRadius: 8 }}
+            />
+          ))}
+          <MantineNavLink
+            component="button"
+            label="Logout"
+            c="red"
+            leftSection={<IconLogout size={18} />}
+            onClick={() => confirmLogout(logout)}
+            style={{ borderRadius: 8 }}
+          />
+        </nav>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Box maw={1200} mx="auto">
+          {children}
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,111 @@
+import { ActionIcon, Avatar, Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconBook2,
+  IconCalendarEvent,
+  IconDeviceDesktop,
+  IconGift,
+  IconHeartHandshake,
+  IconHome,
+  IconLogout,
+  IconMessages,
+  IconUser,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { ChurchBrand } from '../../components/brand/church-brand';
+import { ColorSchemeMenuItem } from '../../components/color-scheme-toggle';
+import { confirmLogout } from '../../components/confirm-logout';
+import { initialsOf } from '../../components/shell/header-pieces';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/session';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
+import classes from './phone-frame.module.css';
+
+const TABS = [
+  { to: paths.mobile.dashboard, label: 'Home', icon: IconHome },
+  { to: paths.mobile.prayer, label: 'Prayer', icon: IconHeartHandshake },
+  { to: paths.mobile.bible, label: 'Bible', icon: IconBook2 },
+  { to: paths.mobile.chat, label: 'Chat', icon: IconMessages },
+  { to: paths.mobile.profile, label: 'Profile', icon: IconUser },
+];
+
+/**
+ * The phone frame (spec 000 §2 "Mobile pages"): header (the church's logo and
+ * name, notifications, avatar menu) and the bottom tab bar. Every member page
+ * renders inside it at 768 px and below, whatever its route.
+ */
+export function PhoneFrame({ children }: { children: ReactNode }) {
+  const { user, logout } = useSession();
+  const initials = initialsOf(user?.name);
+  return (
+    <Box className={classes.shell}>
+      <header className={classes.header}>
+        <Group justify="space-between" h="100%" px="md" wrap="nowrap">
+          <UnstyledButton component={Link} to={user ? paths.mobile.dashboard : paths.home} style={{ minWidth: 0 }}>
+            <ChurchBrand color="white" size="md" logoSize={28} />
+          </UnstyledButton>
+          {!user ? (
+            <Button component={Link} to={paths.login} size="xs" color="gold" c="navy.9">
+              Login
+            </Button>
+          ) : (
+            <Group gap="xs" wrap="nowrap">
+              <NotificationsMenu />
+              <Menu position="bottom-end" width={240} shadow="md">
+                <Menu.Target>
+                  <ActionIcon variant="transparent" size="lg" aria-label={`Account menu, ${initials}`} radius="xl">
+                    {/* The label holds the visible initials too, so a person using speech can say them (WCAG 2.5.3). */}
+                    <Avatar
+                      radius="xl"
+                      size={34}
+                      styles={{ placeholder: { background: 'var(--mantine-color-gold-4)', color: 'var(--mantine-color-navy-9)' } }}
+                    >
+                      {initials}
+                    </Avatar>
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Box px="sm" py={6}>
+                    <Text fw={600} size="sm" truncate>
+                      {user?.name}
+                    </Text>
+                    <Text c="dimmed" size="xs" truncate>
+                      {user?.email}
+                    </Text>
+                  </Box>
+                  <Menu.Divider />
+                  <Menu.Item component={Link} to={paths.mobile.profile} leftSection={<IconUser size={16} />}>
+                    Profile
+                  </Menu.Item>
+                  {/* Giving and Events have no tab of their own: one tap away here as well as in Quick Actions. */}
+                  <Menu.Item component={Link} to={paths.mobile.giving} leftSection={<IconGift size={16} />}>
+                    My Giving
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={paths.mobile.events} leftSection={<IconCalendarEvent size={16} />}>
+                    Events
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={paths.dashboard} leftSection={<IconDeviceDesktop size={16} />}>
+                    Desktop View
+                  </Menu.Item>
+                  <ColorSchemeMenuItem />
+                  <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => confirmLogout(logout)}>
+                    Logout
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          )}
+        </Group>
+      </header>
+      <main className={classes.main}>{children}</main>
+      <nav className={classes.tabbar} aria-label="Main">
+        {TABS.map(({ to, label, icon: Icon }) => (
+          <NavLink key={to} to={to} className={classes.tab}>
+            <Icon size={22} stroke={1.7} />
+            <span>{label}</span>
+          </NavLink>
+        ))}
+      </nav>
+    </Box>
+  );
+}
