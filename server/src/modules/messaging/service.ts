@@ -384,7 +384,13 @@ export function createMessagingService(deps: MessagingDeps) {
     /** Stores the message and queues its job (due now or at the scheduled time) in one transaction. */
     async create(actor: SessionUser, input: SendInput) {
       const at = await when(input);
-      const { recipientCount } = await this.countAudience(input.recipientType);
+      // Only the head count here, not the e-mail consents (countAudience): on PGlite this request holds
+      // the one connection, and every other request waits for what it runs (issue 13's p99 budget).
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(audienceWhere(input.recipientType));
+      const recipientCount = counted?.n ?? 0;
       if (!recipientCount) throw badRequest(MESSAGING_TEXTS.noRecipients);
       await jobs.ready();
       return db.transaction(async (tx) => {
