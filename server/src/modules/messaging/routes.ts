@@ -55,6 +55,8 @@ export async function messagingRoutes(
    */
   const live = new Map<string, { at: number; stats: DeliveryStats }>();
   async function withStats(row: NonNullable<Awaited<ReturnType<MessagingRepository['get']>>>) {
+    // Not started yet: no recipient rows exist (the send writes them after it sets startedAt), so nothing to count.
+    if (row.status === 'scheduled' && !row.startedAt) return presentMessage(row, repo.EMPTY);
     const hit = live.get(row.id);
     if (row.status === 'sending' && hit && Date.now() - hit.at < LIVE_STATS_MS) return presentMessage(row, hit.stats);
     const stats = (await repo.statsFor([row.id])).get(row.id) ?? repo.EMPTY;
