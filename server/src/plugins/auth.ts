@@ -48,18 +48,15 @@ export type SessionUser = Pick<UserRow, keyof typeof sessionColumns>;
  * (drizzle builds the SQL once, PostgreSQL plans it once per connection) — the profile of a signed-in list
  * put the round trips and drizzle's query building above the queries themselves (bench/reports/speed.md).
  */
-const userLookups = new WeakMap<Db, (id: string) => Promise<SessionUser | undefined>>();
-function userById(db: Db) {
-  let lookup = userLookups.get(db);
-  if (lookup) return lookup;
-  const statement = db
-    .select(sessionColumns)
+function batchedById<Row extends { id: string }>(db: Db, name: string, columns?: Record<string, unknown>) {
+  const select = columns ? db.select(columns as typeof sessionColumns) : db.select();
+  const statement = select
     .from(users)
     .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('auth_users_by_ids');
-  lookup = batched(async (ids: string[]) => {
+    .prepare(name);
+  return batched(async (ids: string[]) => {
     // Ids come from verified tokens (UUIDs only, lib/tokens.ts): safe in an array literal.
-    const rows = await statement.execute({ ids: `{${[...new Set(ids)].join(',')}}` });
+    const rows = (await statement.execute({ ids: `{${[...new Set(ids)].join(',')}}` })) as unknown as Row[];
     const byId = new Map(rows.map((r) => [r.id, r]));
     // Each caller its own copy: a handler that changes its request.user cannot change another's.
     return ids.map((id) => {
@@ -67,8 +64,22 @@ function userById(db: Db) {
       return row && { ...row };
     });
   });
-  userLookups.set(db, lookup);
-  return lookup;
+}
+interface Lookups {
+  session: (id: string) => Promise<SessionUser | undefined>;
+  whole: (id: string) => Promise<UserRow | undefined>;
+}
+const userLookups = new WeakMap<Db, Lookups>();
+function userById(db: Db): Lookups {
+  let lookups = userLookups.get(db);
+  if (!lookups) {
+    lookups = {
+      session: batchedById<SessionUser>(db, 'auth_users_by_ids', sessionColumns),
+      whole: batchedById<UserRow>(db, 'auth_user_rows_by_ids'),
+    };
+    userLookups.set(db, lookups);
+  }
+  return lookups;
 }
 
 /** The signed-in user cache of each app's database (app.ts sets it; plugins/user-cache.ts says why it stays right). */
@@ -84,7 +95,7 @@ export async function userFromToken(db: Db, tokens: TokenService, token: string 
   let row = cache?.get(claims.sub);
   if (!row) {
     const epoch = cache?.epoch();
-    row = await userById(db)(claims.sub);
+    row = await userById(db).session(claims.sub);
     if (row && cache) cache.put(row, epoch!);
   }
   if (!row || row.tokenVersion !== claims.tv || !row.isActive) return null;
@@ -208,7 +219,9 @@ async function actAsKeyOwner(request: FastifyRequest, personGuard: preHandlerAsy
  */
 export async function currentUserRow(request: FastifyRequest): Promise<UserRow> {
   const me = currentUser(request);
-  const [row] = await request.server.db.select().from(users).where(eq(users.id, me.id)).limit(1);
+  // Batched and prepared like the session's lookup: on the embedded database a fresh `select *` of the
+  // row (built, planned, 30 columns mapped) cost ~1.5 ms, most of GET /auth/me (bench/reports/speed-notes.md).
+  const row = await userById(request.server.db).whole(me.id);
   if (!row || !row.isActive || row.tokenVersion !== me.tokenVersion) throw unauthorized();
   return row;
 }
