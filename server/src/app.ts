@@ -23,7 +23,7 @@ import { registerModules } from './modules';
 import { realtimePlugin } from './realtime/plugin';
 import { chatRuntime } from './realtime/runtime';
 import { createPublicCacheStore, publicCachePlugin } from './plugins/public-cache';
-import { keptAnswersServer, type KeptAnswerObserver } from './plugins/kept-answers-server';
+import { keptAnswersServer, type FrontAnswers, type KeptAnswerObserver } from './plugins/kept-answers-server';
 import { metricsPlugin } from './modules/ops/metrics';
 import type { WebhookNetwork } from './modules/developers/register';
 
@@ -32,6 +32,8 @@ declare module 'fastify' {
     db: Db;
     /** Every route as registered (its config.access says who may call it). */
     routeTable: RouteOptions[];
+    /** Answers a route lets the HTTP server give in front of Fastify (plugins/kept-answers-server.ts). */
+    frontAnswers: FrontAnswers;
   }
 }
 
@@ -91,9 +93,15 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   };
   // Anonymous public reads kept in memory; the HTTP server answers them before Fastify (plugins/kept-answers-server.ts).
   const keptAnswers = createPublicCacheStore(config.publicCacheMs);
+  const frontAnswers: FrontAnswers = new Map();
   const keptObserver: KeptAnswerObserver = { levelValue: () => (app.log as unknown as { levelVal?: number }).levelVal ?? 100 };
   const app = Fastify({
-    serverFactory: keptAnswersServer(keptAnswers, { corsActive: config.corsOrigins.length > 0, genReqId, observer: keptObserver }),
+    serverFactory: keptAnswersServer(keptAnswers, {
+      corsActive: config.corsOrigins.length > 0,
+      genReqId,
+      observer: keptObserver,
+      front: frontAnswers,
+    }),
     // Whatever logger is asked for, secrets stay out: no auth headers, no query strings, no query parameters.
     logger:
       baseLogger === false || baseLogger === true
@@ -124,6 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  app.decorate('frontAnswers', frontAnswers);
   requestDeadline(app, config.requestTimeoutMs);
 
   const jobs = createJobQueue({ database, log: app.log });

@@ -1,20 +1,28 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
-import { startServer } from './start';
-import { UpgradeError } from './modules/ops/upgrade';
+import { openEarly } from './early-open';
 
 // A .env file beside package.json is read when present (see .env.example).
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
+const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg }));
+
+/** Set once the app's code is loaded: an upgrade's refusal is said plainly, like a configuration error. */
+let isUpgradeError = (_err: unknown) => false;
+
 async function main() {
-  const started = performance.now();
   const config = loadConfig();
-  const server = await startServer(config);
+  // The embedded database starts opening now, while the app's code loads (early-open.ts).
+  const early = openEarly(config, log);
+  const { startServer, UpgradeError } = await import('./start');
+  isUpgradeError = (err) => err instanceof UpgradeError;
+  const server = await startServer(config, early);
   server.app.log.info(
     {
       database: server.database.kind,
-      readyMs: Math.round(performance.now() - started),
+      // Since the process started (performance's time origin), module loading included.
+      readyMs: Math.round(performance.now()),
       rssMb: Math.round(process.memoryUsage().rss / 1e6),
     },
     `Church platform ready at ${server.url.replace('0.0.0.0', 'localhost')}`,
@@ -44,7 +52,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof UpgradeError) {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError || isUpgradeError(err)) {
     console.error(err.message);
   } else {
     console.error('Failed to start:', err);

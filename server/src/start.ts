@@ -9,42 +9,13 @@ import { isDatabaseEmpty, seedDemoChurch } from './db/seed/demo';
 import { ensureSeedMedia } from './db/seed/publish';
 import { resolveJwtSecret } from './lib/secrets';
 import { ensureBundledBible, hasBundledBible } from './modules/bible/bundled';
-import type { ImportSummary } from '@church/contract/bible/schemas';
-import type { PrepareWork } from './db/prepare-worker';
+import { newEmbeddedDatabase, startWorker } from './db/prepare-child';
 import type { JobQueue } from './jobs/queue';
 import { upgradeDatabase } from './modules/ops/upgrade';
-import { fork, type ChildProcess } from 'node:child_process';
-import { sql } from 'drizzle-orm';
-import { fileURLToPath } from 'node:url';
+import type { EarlyOpen } from './early-open';
 
-/** Work done in a child process (db/prepare-worker.ts): the child, and what it did once it exits. */
-function startWorker(work: PrepareWork): { child: ChildProcess; done: Promise<PrepareResult>; migrated(): void } {
-  // Compiled (`npm start`, scripts/build-server.mjs): the worker is its own file beside this bundle.
-  // From TypeScript (tests, e2e, dev): through the same tsx loader.
-  const compiled = import.meta.url.endsWith('.mjs');
-  const child = fork(fileURLToPath(new URL(compiled ? './prepare-worker.mjs' : './db/prepare-worker.ts', import.meta.url)), [], {
-    execArgv: compiled ? [] : ['--import', 'tsx'],
-    env: { ...process.env, CHURCH_PREPARE_WORK: JSON.stringify(work) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  // A message sent before the child listens is lost: 'migrated' waits until the child says it is waiting.
-  let listening = false;
-  let migratedWanted = false;
-  const done = new Promise<PrepareResult>((resolve, reject) => {
-    let result: PrepareResult = { seeded: false, bible: null };
-    child.on('message', (m: WorkerMessage) => {
-      if (m.type === 'done') result = m;
-      if (m.type !== 'waiting') return;
-      listening = true;
-      if (migratedWanted) child.send({ type: 'migrated' });
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(result) : reject(new Error(`Preparing the database failed (exit ${code})`))));
-  });
-  const migrated = () => (listening ? child.send({ type: 'migrated' }) : (migratedWanted = true));
-  return { child, done, migrated };
-}
-const runInWorker = (work: PrepareWork) => startWorker(work).done;
+export { UpgradeError } from './modules/ops/upgrade';
+import { sql } from 'drizzle-orm';
 
 /**
  * PostgreSQL without the shipped Bible (a new database, not even migrated yet, or one made before the
@@ -56,11 +27,6 @@ async function bundledBibleMissing(db: Db): Promise<boolean> {
   };
   return !result.rows[0]?.migrated || !(await hasBundledBible(db));
 }
-interface PrepareResult {
-  seeded: boolean;
-  bible: ImportSummary | null;
-}
-type WorkerMessage = ({ type: 'done' } & PrepareResult) | { type: 'waiting' };
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -88,21 +54,20 @@ async function prepare(database: Database, config: Config, log: (msg: string) =>
  * Opens (and locks) the database, applies migrations, seeds a new demo
  * church when asked, builds the app and listens.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
-  const unlock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
+export async function startServer(config: Config, early?: EarlyOpen): Promise<RunningServer> {
+  const unlock = config.databaseUrl ? null : await (early?.locked ?? lockDataDir(config.dataDir));
   const pgliteDir = config.databaseUrl ? undefined : path.join(config.dataDir, 'db');
   const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg }));
   let database: Database | undefined;
   let bibleImport: ReturnType<typeof startWorker> | undefined;
+  let jobsStarting: Promise<void> | undefined;
+  let jobs: JobQueue | undefined;
   try {
-    if (pgliteDir && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
-      // Creating a new embedded database (initdb) leaves ~400 MB of WASM heap
-      // behind; preparing it in a first instance and reopening keeps the
-      // running server at its steady-state memory.
-      log('New embedded database: creating it' + (config.demoData ? ' with the demo church (DEMO_DATA=false turns this off)' : ''));
-      await runInWorker({ pgliteDir, migrate: true, demoData: config.demoData, bundledBible: config.bundledBible });
-    }
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+    // A new embedded database is made in a child process first (db/prepare-child.ts); main.ts starts it
+    // before loading the app (early-open.ts).
+    if (early?.prepared) await early.prepared;
+    else if (pgliteDir && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) await newEmbeddedDatabase(config, log).done;
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, pglite: early?.pglite });
     // PostgreSQL without the shipped Bible: its import's process starts now and parses the Bible while this
     // one migrates and starts listening; it touches the database once told the migrations are done.
     if (config.databaseUrl && config.bundledBible && (await bundledBibleMissing(database.db))) {
@@ -121,8 +86,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (config.demoData) ensureSeedMedia(config.uploadDir);
     const jwtSecret = await resolveJwtSecret(database, config.jwtSecret, config.dataDir);
     const { app, ctx } = await buildApp({ config, database, jwtSecret });
-    await ctx.jobs.start();
-    const url = await app.listen({ port: config.port, host: config.host });
+    // The job workers start once the server listens: listening waits only for the queues (the app's
+    // onReady hook; a job sent in a transaction needs them), not for the workers' first fetches.
+    let listening!: (ok: boolean) => void;
+    jobs = ctx.jobs;
+    jobsStarting = jobs.start({ workersAfter: new Promise<boolean>((resolve) => (listening = resolve)) });
+    jobsStarting.catch(() => {}); // awaited below; a failed listen must not leave it unhandled
+    const url = await app.listen({ port: config.port, host: config.host }).catch(async (err: unknown) => {
+      const stopping = ctx.jobs.stop(0); // first: the workers then never start
+      listening(false);
+      await stopping.catch(() => {});
+      throw err;
+    });
+    listening(true);
+    await jobsStarting;
     // A database made before the Bible shipped (or PostgreSQL) gets it now, while the server already answers:
     // on PostgreSQL in the child process started above (its own connection; the parse's heap goes with it),
     // on the embedded database in this thread (it is the database's only connection).
@@ -156,6 +133,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     };
   } catch (err) {
     bibleImport?.child.kill();
+    // Workers that started (or failed to) stop before the database closes.
+    if (jobsStarting) await jobsStarting.catch(() => {});
+    await jobs?.stop(0).catch(() => {});
     await database?.close().catch(() => {});
     await unlock?.().catch(() => {});
     throw err;

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPglite } from './pglite-open';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -36,6 +35,8 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** A dumped PGlite data directory to start from (tests). */
   loadDataDir?: Blob | File;
+  /** The engine already being opened on `pgliteDir` (main.ts starts it before loading the app). */
+  pglite?: Promise<PGlite>;
   poolMax?: number;
   /** Shown in pg_stat_activity: a restore refuses to run while a server's connections are there. */
   applicationName?: string;
@@ -50,13 +51,6 @@ export const SERVER_APPLICATION_NAME = 'church-platform';
  * database is unreachable; with it the request fails and is answered 503.
  */
 export const CONNECT_TIMEOUT_MS = 5_000;
-
-/**
- * PostgreSQL settings for the embedded engine, after PGlite's own. Its WASM heap never shrinks,
- * and the default 128 MB of shared buffers is reserved in it at open: 16 MB holds a small church's
- * hot pages, and cut idle RSS by ~165 MB and the open time by half (measured on a 50,000-row table).
- */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -91,14 +85,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
     return database;
   }
-  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const pglite = await PGlite.create({
-    dataDir: opts.pgliteDir,
-    loadDataDir: opts.loadDataDir,
-    startParams: PGLITE_START_PARAMS,
-    // Trigram indexes make member search fast (migration 'members' creates the extension).
-    extensions: { pg_trgm },
-  });
+  // Trigram indexes make member search fast (migration 'members' creates the extension): createPglite loads pg_trgm.
+  const pglite = await (opts.pglite ?? createPglite({ dataDir: opts.pgliteDir, loadDataDir: opts.loadDataDir }));
   yieldBetweenStatements(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   const database: Database = {

@@ -152,6 +152,8 @@ export function createJobQueue({ database, log, pollingIntervalSeconds: explicit
   const workerIds = new Map<string, string[]>();
   let ready: Promise<void> | undefined;
   let workersOn = false;
+  /** The workers being started (start()), awaited by stop(). */
+  let launching: Promise<void> | undefined;
   let stopped = false;
   let unsubscribe: (() => void) | undefined;
   /** Timers for jobs due later, by queue and due second. */
@@ -190,14 +192,20 @@ export function createJobQueue({ database, log, pollingIntervalSeconds: explicit
   /** Jobs this instance's workers are running now (id → queue): what a stop hands back if they outlast it. */
   const running = new Map<string, string>();
 
-  async function createQueue(def: Definition) {
-    const queueOpts = {
-      name: def.name,
-      retryLimit: def.opts.retryLimit,
-      retryDelay: def.opts.retryDelaySeconds,
-      retryBackoff: def.opts.retryBackoff,
-      expireInSeconds: def.opts.expireInSeconds,
-    };
+  type QueueRow = Awaited<ReturnType<PgBoss['getQueues']>>[number];
+  const queueOptions = (def: Definition) => ({
+    retryLimit: def.opts.retryLimit,
+    retryDelay: def.opts.retryDelaySeconds,
+    retryBackoff: def.opts.retryBackoff,
+    expireInSeconds: def.opts.expireInSeconds,
+  });
+  /** The queue as it is in the database has this definition's retry policy (nothing to write). */
+  const sameQueue = (row: QueueRow | undefined, def: Definition) =>
+    Boolean(row) && Object.entries(queueOptions(def)).every(([k, v]) => row![k as keyof QueueRow] === v);
+
+  async function createQueue(def: Definition, known?: QueueRow) {
+    if (sameQueue(known, def)) return;
+    const queueOpts = { name: def.name, ...queueOptions(def) };
     // Instances starting together may race to create the same queue (PostgreSQL
     // then aborts one with a deadlock or duplicate error): look again and retry.
     for (let attempt = 0; ; attempt++) {
@@ -212,11 +220,16 @@ export function createJobQueue({ database, log, pollingIntervalSeconds: explicit
     }
   }
 
-  /** Starts pg-boss (schema check) and creates every defined queue; once. */
+  /**
+   * Starts pg-boss (schema check) and creates every defined queue; once. The queues are read in one
+   * statement and only a new or changed one is written (a start used to look up and update each, ~20
+   * statements on the embedded database's one connection before the server could listen).
+   */
   function ensureReady() {
     ready ??= (async () => {
       await boss.start();
-      for (const def of defs.values()) await createQueue(def);
+      const known = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+      for (const def of defs.values()) await createQueue(def, known.get(def.name));
     })();
     return ready;
   }
@@ -372,8 +385,14 @@ export function createJobQueue({ database, log, pollingIntervalSeconds: explicit
       });
     },
 
-    /** Server process only: maintenance and a worker per queue (and per unit of its concurrency). */
-    async start() {
+    /**
+     * Server process only: maintenance and a worker per queue (and per unit of its concurrency).
+     * `workersAfter`: the queues are made ready now (a job can be sent at once), the workers start once it
+     * settles — start.ts passes the server's listening, so the workers' first fetches (one statement each,
+     * ~20, on the embedded database's one connection) do not hold up the start (issue 16). Resolves once
+     * the workers run.
+     */
+    async start(opts: { workersAfter?: PromiseLike<unknown> } = {}) {
       if (workersOn) return;
       workersOn = true;
       stopped = false;
@@ -385,8 +404,13 @@ export function createJobQueue({ database, log, pollingIntervalSeconds: explicit
       }
       boss = newBoss(true);
       await ensureReady();
-      for (const def of defs.values()) await startWorkers(def);
-      if (unsubscribe) await armWaiting();
+      if (opts.workersAfter) await opts.workersAfter;
+      if (stopped) return;
+      launching = (async () => {
+        for (const def of defs.values()) await startWorkers(def);
+        if (unsubscribe) await armWaiting();
+      })();
+      await launching;
       log.info({ queues: [...defs.keys()], pollSeconds: pollSeconds(), wakeups: Boolean(unsubscribe) }, 'job workers started');
     },
 
@@ -408,6 +432,7 @@ export function createJobQueue({ database, log, pollingIntervalSeconds: explicit
       timers.clear();
       if (!ready) return [];
       await ready.catch(() => {});
+      await launching?.catch(() => {});
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
       retire.get(boss)?.();
       const left = [...running];

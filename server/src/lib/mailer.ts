@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
@@ -64,7 +64,12 @@ export function createMailer(
     sealer: Sealer;
   },
 ) {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  // nodemailer (~430 KB of code) is loaded for the first delivery, not compiled at every start (issue 16).
+  const smtpUrl = opts.smtpUrl;
+  let transporter: Promise<Transporter> | undefined;
+  const transport = smtpUrl
+    ? () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)))
+    : null;
 
   /** The outbox row's values: the secret sealed when SMTP will deliver it, dropped when nothing will. */
   function row(mail: Mail) {
@@ -117,7 +122,9 @@ export function createMailer(
         text = text.replaceAll(MAIL_SECRET_SLOT, secret);
       }
       try {
-        await transport.sendMail({
+        await (
+          await transport()
+        ).sendMail({
           from: opts.from,
           to: row.toAddress,
           subject: row.subject,

@@ -11,6 +11,15 @@ interface ServerOptions {
   maxRequestsPerSocket?: number;
 }
 
+/**
+ * An answer a route lets the server in front of Fastify give for its exact URL while the route says it
+ * holds (health: while the database ping it reports is fresh). Its bytes and headers are the route's own
+ * last answer; `etag` only when the route sends one.
+ */
+export type FrontAnswer = Pick<KeptAnswer, 'route' | 'bytes' | 'headers' | 'notModifiedHeaders'> & { etag?: string };
+/** By URL: what the route would answer now, or undefined to let Fastify answer. */
+export type FrontAnswers = Map<string, () => FrontAnswer | undefined>;
+
 /** What the server in front of Fastify reports for each answer it gives (request metrics, the request log). */
 export interface KeptAnswerObserver {
   /** Set once the app is built (the metrics plugin's counters). */
@@ -33,14 +42,20 @@ export interface KeptAnswerObserver {
  */
 export function keptAnswersServer(
   store: PublicCacheStore,
-  opts: { corsActive: boolean; genReqId: (req: http.IncomingMessage) => string; observer: KeptAnswerObserver },
+  opts: {
+    corsActive: boolean;
+    genReqId: (req: http.IncomingMessage) => string;
+    observer: KeptAnswerObserver;
+    /** Answers routes give in front of Fastify (see FrontAnswer). */
+    front?: FrontAnswers;
+  },
 ): FastifyServerFactory {
-  const { corsActive, genReqId, observer } = opts;
+  const { corsActive, genReqId, observer, front } = opts;
 
-  function write(req: http.IncomingMessage, res: http.ServerResponse, e: KeptAnswer) {
+  function write(req: http.IncomingMessage, res: http.ServerResponse, e: FrontAnswer) {
     const started = performance.now();
     const id = genReqId(req);
-    const notModified = req.headers['if-none-match'] === e.etag;
+    const notModified = e.etag !== undefined && req.headers['if-none-match'] === e.etag;
     const status = notModified ? 304 : 200;
     if (notModified) {
       res.writeHead(304, [...e.notModifiedHeaders, 'x-request-id', id]);
@@ -65,7 +80,7 @@ export function keptAnswersServer(
         req.headers['x-api-key'] === undefined &&
         !(corsActive && req.headers.origin !== undefined)
       ) {
-        const e = store.fresh(req.url!);
+        const e = store.fresh(req.url!) ?? front?.get(req.url!)?.();
         if (e) return write(req, res, e);
       }
       handler(req, res);

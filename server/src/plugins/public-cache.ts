@@ -92,10 +92,10 @@ export function createPublicCacheStore(freshMs: number): PublicCacheStore {
 }
 
 /** Headers that differ from one answer to the next, or that Node writes itself. */
-const PER_ANSWER = new Set(['x-request-id', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
-const NOT_FOR_304 = new Set(['content-type', 'content-length', 'content-encoding']);
+export const PER_ANSWER = new Set(['x-request-id', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+export const NOT_FOR_304 = new Set(['content-type', 'content-length', 'content-encoding']);
 
-function flatHeaders(headers: Record<string, unknown>, skip: (name: string) => boolean): string[] {
+export function flatHeaders(headers: Record<string, unknown>, skip: (name: string) => boolean): string[] {
   const flat: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || skip(name)) continue;

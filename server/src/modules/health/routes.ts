@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FrontAnswer } from '../../plugins/kept-answers-server';
+import { flatHeaders, NOT_FOR_304, PER_ANSWER } from '../../plugins/public-cache';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -80,15 +82,60 @@ export async function healthRoutes(appBase: FastifyInstance, { database, readine
     shuttingDown = true;
   });
 
+  // While the ping it reported is the fresh one and the uptime it gave is still the uptime, this route's last
+  // 200 is what it would answer again: the HTTP server sends those bytes and headers itself, without entering
+  // Fastify (plugins/kept-answers-server.ts). Same freshness as above; a failed ping is never sent this way
+  // (it is not lastOk), nor anything after the server began to close. Under a burst of checks, one a second
+  // goes through the route (issue 16: health at ≥ 0.5 of a bare hello).
+  let kept: { ping: NonNullable<typeof lastOk>; uptimeSeconds: number; answer: FrontAnswer } | undefined;
+  const uptimeOf = new WeakMap<FastifyRequest, { ping: typeof lastOk; uptimeSeconds: number }>();
+  appBase.frontAnswers?.set(`${appBase.prefix}/health`, () =>
+    kept && kept.ping === lastOk && performance.now() - kept.ping.at < PING_FRESH_MS && kept.uptimeSeconds === Math.round(process.uptime())
+      ? kept.answer
+      : undefined,
+  );
+  const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const given = uptimeOf.get(request);
+    if (
+      shuttingDown ||
+      reply.statusCode !== 200 ||
+      typeof payload !== 'string' ||
+      !given?.ping ||
+      request.url !== `${appBase.prefix}/health`
+    )
+      return payload;
+    const headers = reply.getHeaders() as Record<string, unknown>;
+    kept = {
+      ping: given.ping,
+      uptimeSeconds: given.uptimeSeconds,
+      answer: {
+        route: request.routeOptions.url ?? request.url,
+        bytes: Buffer.from(payload),
+        headers: flatHeaders(headers, (h) => PER_ANSWER.has(h)),
+        notModifiedHeaders: flatHeaders(headers, (h) => PER_ANSWER.has(h) || NOT_FOR_304.has(h)),
+      },
+    };
+    return payload;
+  };
+  app.addHook('preClose', async () => {
+    kept = undefined;
+  });
+
   app.get(
     '/health',
-    { schema: { tags: ['System'], summary: 'Is the server and its database up?', response: { 200: healthResponse, 503: healthResponse } } },
-    async (_request, reply) => {
+    {
+      schema: { tags: ['System'], summary: 'Is the server and its database up?', response: { 200: healthResponse, 503: healthResponse } },
+      onSend: keep,
+    },
+    async (request, reply) => {
       const db = await pingDatabase();
+      const uptimeSeconds = Math.round(process.uptime());
+      // Kept only when the answer reports exactly the last good ping (not one that another check replaced meanwhile).
+      uptimeOf.set(request, { ping: db.ok && lastOk?.check === db ? lastOk : undefined, uptimeSeconds });
       if (!db.ok) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(db.ok ? 200 : 503).send({
         status: db.ok ? 'success' : 'error',
-        data: { database: { kind: database.kind, ...db }, version: APP_VERSION, schema, uptimeSeconds: Math.round(process.uptime()) },
+        data: { database: { kind: database.kind, ...db }, version: APP_VERSION, schema, uptimeSeconds },
       });
     },
   );

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { readBackup } from './backup/read-backup';
 import { appliedMigrations, writeBackup } from './backup/write-backup';
 import { codeSchemaVersion } from './version';
+import { jobsSchemaCurrent } from '../../jobs/executor';
 
 /** Said to the person starting the server: what happened and what to do. */
 export class UpgradeError extends Error {}
@@ -50,6 +51,10 @@ async function upgradeLocked(database: Database, opts: UpgradeOptions): Promise<
         'Run that newer version (or later) instead; an older version cannot safely use this data.',
     );
   }
+  // Already this release's schema (every start after the first): nothing to run. Drizzle's migrator would
+  // read and hash every migration file and pg-boss would start and stop to find that out (~0.25 s of a warm
+  // start on the embedded database, issue 16).
+  if (before === code.version && (await jobsSchemaCurrent(database))) return { applied: 0, backup: null };
   let backup: string | null = null;
   if (before > 0 && before < code.version) {
     fs.mkdirSync(opts.backupDir, { recursive: true });
