@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
 import { eventRegistrations, events } from '../../db/schema/index';
+import { eventsResponse } from '@church/contract/events';
 
 let t: TestApp;
 const HOUR = 3_600_000;
@@ -70,6 +71,21 @@ describe('GET /api/events', () => {
     const byTitle = Object.fromEntries(upcoming.map((e: { title: string }) => [e.title, e]));
     expect(byTitle['Next week']).toMatchObject({ attendeesCount: 2, registered: true });
     expect(byTitle['Tomorrow']).toMatchObject({ attendeesCount: 1, registered: false });
+  });
+
+  it("gives a signed-in caller the contract's answer exactly: the pre-serialised list equals the schema's own encoding", async () => {
+    const { user, token } = await createUser(t);
+    await t.database.db.insert(eventRegistrations).values({ eventId: ids['Tomorrow']!, userId: user.id });
+    for (const query of ['', '?when=past', '?page=1&limit=2', '?type=social']) {
+      const res = await list(query, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = JSON.parse(res.body) as unknown;
+      // What the route's response serializer would have sent (zod checks, strips, orders): the same value.
+      expect(body).toEqual(JSON.parse(JSON.stringify(eventsResponse.encode(eventsResponse.parse(body)))));
+      for (const e of (body as { data: { events: Array<{ id: string; registered: boolean }> } }).data.events)
+        expect(e.registered).toBe(e.id === ids['Tomorrow']);
+    }
   });
 
   it('filters by type and paginates', async () => {
