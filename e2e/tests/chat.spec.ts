@@ -11,6 +11,10 @@ async function person(browser: Browser, email: string, viewport = { width: 1280,
   return { page, name: session.user.name, close: () => context.close() };
 }
 
+// Each journey here signs in two people with a socket each, and one waits out the 10 s send timeout besides: more
+// than the default 45 s when the full suite shares the machine's two cores (a CI run timed out with the message delivered).
+test.describe.configure({ timeout: 90_000 });
+
 async function connected(page: Page) {
   // Two browsers and the server share the machine's cores: a first connection can take a while under the full suite.
   await expect(page.getByTestId('chat-status').first()).toHaveText('Connected', { timeout: 20_000 });
