@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { WIDTHS } from '../support/look';
+import { axeOn, WIDTHS } from '../support/look';
 import { signUpFresh } from '../support/session';
 
 /**
@@ -70,9 +69,7 @@ async function settle(page: Page) {
 async function check(page: Page, route: string): Promise<Row> {
   await page.goto(route);
   await settle(page);
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
+  const result = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const structure: string[] = [];
   const mains = await page.locator('main').count();

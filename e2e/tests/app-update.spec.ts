@@ -25,6 +25,9 @@ test.afterEach(async () => {
 const shellCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('shell-')).sort());
 const updateWaiting = (page: Page) => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
 
+// The one thing under test here is the service worker, which the config blocks for every other spec.
+test.use({ serviceWorkers: 'allow' });
+
 for (const w of WIDTHS) {
   test(`at ${w.width} px: a new deploy is offered, and Reload starts it`, async ({ browser }, info) => {
     const context = await browser.newContext({ baseURL: proxy.url, viewport: { width: w.width, height: w.height } });

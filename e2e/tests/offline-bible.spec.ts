@@ -46,6 +46,9 @@ async function bookmarkVerse(page: Page, verse: number, reference: string) {
   await expect(actions.getByRole('button', { name: 'Remove bookmark' })).toBeVisible();
 }
 
+// The one thing under test here is the service worker, which the config blocks for every other spec.
+test.use({ serviceWorkers: 'allow' });
+
 for (const w of WIDTHS) {
   test(`at ${w.width} px: every chapter read once opens with the network cut, and bookmarks work offline`, async ({
     page,
