@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openEarly } from './early-open';
+import { startupLog as log } from './lib/startup-log';
 
 // A .env file beside package.json is read when present (see .env.example).
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
-
-const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg }));
 
 /** Set once the app's code is loaded: an upgrade's refusal is said plainly, like a configuration error. */
 let isUpgradeError = (_err: unknown) => false;

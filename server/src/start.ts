@@ -8,6 +8,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { isDatabaseEmpty, seedDemoChurch } from './db/seed/demo';
 import { ensureSeedMedia } from './db/seed/publish';
 import { resolveJwtSecret } from './lib/secrets';
+import { startupLog } from './lib/startup-log';
 import { ensureBundledBible, hasBundledBible } from './modules/bible/bundled';
 import { newEmbeddedDatabase, startWorker } from './db/prepare-child';
 import type { JobQueue } from './jobs/queue';
@@ -57,7 +58,7 @@ async function prepare(database: Database, config: Config, log: (msg: string) =>
 export async function startServer(config: Config, early?: EarlyOpen): Promise<RunningServer> {
   const unlock = config.databaseUrl ? null : await (early?.locked ?? lockDataDir(config.dataDir));
   const pgliteDir = config.databaseUrl ? undefined : path.join(config.dataDir, 'db');
-  const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg }));
+  const log = startupLog;
   let database: Database | undefined;
   let bibleImport: ReturnType<typeof startWorker> | undefined;
   let jobsStarting: Promise<void> | undefined;
