@@ -85,7 +85,9 @@ describe('a backup taken while the church writes', () => {
       }
     })();
     await Promise.all([backup, writer]);
-    expect(writes).toBeGreaterThanOrEqual(5);
+    // The writes really ran while the backup was being taken. How many fit depends on the machine (5–8 usually,
+    // 4 in one CI run under load); from the second on, each began after the backup had started.
+    expect(writes).toBeGreaterThanOrEqual(2);
 
     const restored = await restoreBackup(target.database, target.config.uploadDir, file);
 
