@@ -25,8 +25,29 @@ export async function snap(page: Page, info: TestInfo, name: string, opts: { ful
  */
 export const axeOn = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
 
-/** axe-core on the current page: no serious or critical violations. */
+/**
+ * Lets the page's finite animations finish (2 s at most): toasts slide in and Mantine's transitions fade,
+ * and axe run halfway through one measures a colour the person never sees (a CI run flagged the contrast
+ * of "Developer account created successfully!" while it faded in). A spinner's endless animation would
+ * never end, so those are left out.
+ */
+export async function finishTransitions(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+}
+
+/** axe-core on the current page, once its transitions have finished: no serious or critical violations. */
 export async function expectAccessible(page: Page, opts: { exclude?: string } = {}) {
+  await finishTransitions(page);
   const builder = axeOn(page);
   if (opts.exclude) builder.exclude(opts.exclude);
   const result = await builder.analyze();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { axeOn, WIDTHS } from '../support/look';
+import { axeOn, finishTransitions, WIDTHS } from '../support/look';
 import { signUpFresh } from '../support/session';
 
 /**
@@ -51,19 +51,7 @@ async function settle(page: Page) {
   await expect(page.locator('.mantine-Loader-root, [aria-busy="true"]'))
     .toHaveCount(0, { timeout: 10_000 })
     .catch(() => {});
-  // Toasts slide in and Mantine's transitions fade: let the finite ones finish so axe sees final colours
-  // (a spinner's endless animation would never end, so those are left out; 2 s at most).
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 2_000)),
-    ]),
-  );
+  await finishTransitions(page);
 }
 
 async function check(page: Page, route: string): Promise<Row> {

@@ -71,7 +71,15 @@ export async function api<S extends z.ZodTypeAny | undefined = undefined>(
     body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
   });
   const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
-  const body: unknown = isJson ? await res.json().catch(() => undefined) : undefined;
+  // A failure's body only words the message, so an unreadable one is no loss. A success's body cut short
+  // (the page navigating away mid-read, the network dropping) rejects as the fetch itself would: the
+  // caller sees no answer rather than an empty one (the session check once ended a session on this).
+  const body: unknown = isJson
+    ? await res.json().catch((err: unknown) => {
+        if (res.ok) throw err;
+        return undefined;
+      })
+    : undefined;
   if (!res.ok) {
     if (res.status === 401 && token && !opts.skipAuthRedirect) onUnauthorized();
     if (res.status === 403) notify.error(TEXTS.forbidden);

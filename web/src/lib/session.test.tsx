@@ -80,4 +80,22 @@ describe('SessionProvider', () => {
     await act(async () => {});
     expect(sessionStore.token()).toBeNull();
   });
+
+  it('keeps the stored session when the answer is cut short while it is read (the page navigating away)', async () => {
+    const cutShort = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"status":"succ'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    vi.mocked(globalThis.fetch).mockResolvedValueOnce(new Response(cutShort, { headers: { 'content-type': 'application/json' } }));
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(sessionStore.token()).toBe('stored-token');
+    expect(screen.getByText('signed in as Naledi')).toBeInTheDocument();
+  });
 });

@@ -56,7 +56,11 @@ export function CheckInSheet({ eventId }: { eventId: string }) {
         nothingFoundMessage={debounced.trim().length >= 2 ? 'No member found' : 'Type at least 2 letters'}
         value={null}
         onChange={(v) => {
-          if (v) void toggle(v, false).then(() => setSearch(''));
+          // Empty the box at the choice, not when the check-in has saved: a steward typing the next name
+          // meanwhile would have it wiped (an e2e run typed the second walk-in's name in that gap).
+          if (!v) return;
+          setSearch('');
+          void toggle(v, false);
         }}
         mb="md"
         filter={({ options }) => options}
