@@ -15,6 +15,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   // One folder per port, so several runs at once do not trample each other's traces.
   outputDir: `../test-results/e2e-${PORT}`,
   fullyParallel: false,

@@ -29,6 +29,9 @@ interface Start {
   loadAtStart: string;
 }
 
+/** How long after searchable the idle RSS is read. */
+const IDLE_AFTER_MS = 20_000;
+
 /** Starts the server, times /api/health and the first search hit from the moment the process is spawned. */
 async function start(env: Record<string, string>): Promise<Start> {
   const loadAtStart = load();
@@ -46,7 +49,8 @@ async function start(env: Record<string, string>): Promise<Start> {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  await new Promise((r) => setTimeout(r, 3000));
+  // Idle: V8 gives back the import's garbage (parsed books, rows) some seconds after the work, not at once.
+  await new Promise((r) => setTimeout(r, IDLE_AFTER_MS));
   const rss = rssMb(server.proc.pid!);
   await stopServer(server.proc);
   return { readyMs, searchableMs, cpuMs, rss, loadAtStart };
@@ -74,7 +78,9 @@ function cpuTimeMs(pid: number): number {
 }
 
 const s = (ms: number) => `${round(ms / 1000, 2)} s`;
-const verdict = (ms: number) => (ms <= BUDGET_MS ? `${s(ms)} ✅` : `${s(ms)} ❌`);
+const verdict = (ms: number, budgetMs = BUDGET_MS) => (ms <= budgetMs ? `${s(ms)} ✅` : `${s(ms)} ❌`);
+/** Issue 16: a first start answers (listens, /api/health 200) in ≤ 5 s; the shipped Bible may follow. */
+const READY_BUDGET_MS = 5_000;
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const sections: Parameters<typeof writeReport>[2] = [];
@@ -98,7 +104,12 @@ const sections: Parameters<typeof writeReport>[2] = [];
         verdict(c.searchableMs),
         '≤ 15 s',
       ]),
-      ['idle RSS after the first start', `${cold[0]!.rss} MB`],
+      ...cold.map((c, i): [string, string, string?] => [
+        `first start ${i + 1}: ready (listening; the Bible's import follows in steps)`,
+        verdict(c.readyMs, READY_BUDGET_MS),
+        '≤ 5 s',
+      ]),
+      ['idle RSS after the first start (20 s after searchable)', `${cold[0]!.rss} MB`],
       [`warm start to ready — load ${warm!.loadAtStart}`, s(warm!.readyMs), '≤ 5 s'],
       ['warm start to searchable', s(warm!.searchableMs)],
       ['idle RSS after a warm start', `${warm!.rss} MB`, '≤ 600 MB'],

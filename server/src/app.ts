@@ -23,6 +23,7 @@ import { registerModules } from './modules';
 import { realtimePlugin } from './realtime/plugin';
 import { chatRuntime } from './realtime/runtime';
 import { createPublicCacheStore, publicCachePlugin } from './plugins/public-cache';
+import { createStartupWork, type StartupWork } from './modules/health/startup-work';
 import { keptAnswersServer, type FrontAnswers, type KeptAnswerObserver } from './plugins/kept-answers-server';
 import { metricsPlugin } from './modules/ops/metrics';
 import type { WebhookNetwork } from './modules/developers/register';
@@ -55,6 +56,8 @@ export interface AppContext {
   consents: ConsentService;
   /** Stubs for webhook delivery's DNS and sockets (tests); modules/developers/register.ts says what is used otherwise. */
   webhookNetwork?: WebhookNetwork;
+  /** What the start left running after listening (start.ts sets it; /api/health reports it). */
+  startup: StartupWork;
 }
 
 export interface BuildOptions {
@@ -157,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     sealer: (purpose) => createSealer(opts.jwtSecret, purpose),
     consents,
     webhookNetwork: opts.webhookNetwork,
+    startup: createStartupWork(),
   };
   // Idle workers are woken by the database's announcements on the bus instead of polling it (jobs/queue.ts).
   jobs.useWakeups(chatRuntime(ctx).bus);

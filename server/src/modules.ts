@@ -78,6 +78,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   const jobsSql = databaseExecutor(ctx.database);
   await api.register(healthRoutes, {
     database: ctx.database,
+    startup: ctx.startup,
     readinessChecks: { jobs: async () => void (await jobsSql.executeSql(`select 1 from ${JOBS_SCHEMA}.version`, [])) },
   });
   // Operations: whole-church backup through the running server (npm run backup uses it while the server runs).

@@ -9,7 +9,7 @@ import { isDatabaseEmpty, seedDemoChurch } from './db/seed/demo';
 import { ensureSeedMedia } from './db/seed/publish';
 import { resolveJwtSecret } from './lib/secrets';
 import { startupLog } from './lib/startup-log';
-import { ensureBundledBible, hasBundledBible } from './modules/bible/bundled';
+import { BUNDLED_BIBLE_ID, ensureBundledBible, hasBundledBible, parseBundledBibleAhead } from './modules/bible/bundled';
 import { newEmbeddedDatabase, startWorker } from './db/prepare-child';
 import type { JobQueue } from './jobs/queue';
 import { upgradeDatabase } from './modules/ops/upgrade';
@@ -26,7 +26,13 @@ async function bundledBibleMissing(db: Db): Promise<boolean> {
   const result = (await db.execute(sql`select to_regclass('bible_translations') is not null as migrated`)) as unknown as {
     rows: Array<{ migrated: boolean }>;
   };
-  return !result.rows[0]?.migrated || !(await hasBundledBible(db));
+  if (!result.rows[0]?.migrated) return true;
+  // Before this start's migrations: the row read whole (to_jsonb), as a database made before translations had
+  // `complete` has no such column yet (its rows were all imported whole).
+  const whole = (await db.execute(
+    sql`select coalesce((to_jsonb(t) ->> 'complete')::boolean, true) as whole from bible_translations t where id = ${BUNDLED_BIBLE_ID}`,
+  )) as unknown as { rows: Array<{ whole: boolean }> };
+  return !whole.rows[0]?.whole;
 }
 
 export interface RunningServer {
@@ -87,6 +93,9 @@ export async function startServer(config: Config, early?: EarlyOpen): Promise<Ru
     if (config.demoData) ensureSeedMedia(config.uploadDir);
     const jwtSecret = await resolveJwtSecret(database, config.jwtSecret, config.dataDir);
     const { app, ctx } = await buildApp({ config, database, jwtSecret });
+    // Said before listening, so the first health check already tells that the Bible is on its way.
+    const importBible = !!bibleImport || (!config.databaseUrl && config.bundledBible && !(await hasBundledBible(database.db)));
+    if (importBible) ctx.startup.bibleImport = 'importing';
     // The job workers start once the server listens: listening waits only for the queues (the app's
     // onReady hook; a job sent in a transaction needs them), not for the workers' first fetches.
     let listening!: (ok: boolean) => void;
@@ -101,18 +110,33 @@ export async function startServer(config: Config, early?: EarlyOpen): Promise<Ru
     });
     listening(true);
     await jobsStarting;
-    // A database made before the Bible shipped (or PostgreSQL) gets it now, while the server already answers:
-    // on PostgreSQL in the child process started above (its own connection; the parse's heap goes with it),
-    // on the embedded database in this thread (it is the database's only connection).
-    let importing = false;
-    if (bibleImport || (!config.databaseUrl && config.bundledBible && !(await hasBundledBible(database.db)))) {
-      importing = true;
-      (bibleImport ? bibleImport.done.then((r) => r.bible) : ensureBundledBible(database.db))
-        .then(
-          (summary) => summary && app.log.info({ bible: summary }, `Imported the shipped Bible (${summary.id}) for offline reading`),
-          (err) => app.log.error({ err }, 'Importing the shipped Bible failed; the Bible service falls back to the online source'),
-        )
-        .finally(() => (importing = false));
+    // The shipped Bible, when this database lacks it (a new database, or one made before the Bible shipped),
+    // is imported now, while the server already answers (issue 16: a first start listens in ≤ 5 s): on
+    // PostgreSQL in the child process started above (its own connection; the parse's heap goes with it), on
+    // the embedded database in this thread (it is the database's only connection), in short steps so
+    // requests go in between; its translation shows once whole. /api/health says how far it is.
+    let stopImport = false;
+    let importing: Promise<unknown> | undefined;
+    if (importBible) {
+      const cache = app.publicCache;
+      importing = (
+        bibleImport
+          ? bibleImport.done.then((r) => r.bible)
+          : ensureBundledBible(database.db, { ahead: parseBundledBibleAhead(), inSteps: { stop: () => stopImport } })
+      ).then(
+        async (summary) => {
+          if (stopImport) return;
+          ctx.startup.bibleImport = 'done';
+          if (summary) app.log.info({ bible: summary }, `Imported the shipped Bible (${summary.id}) for offline reading`);
+          // Answers kept while it was missing (the versions list, the verse of the day) go.
+          await cache.changed(['bible']).catch(() => {});
+        },
+        (err: unknown) => {
+          if (stopImport) return;
+          ctx.startup.bibleImport = 'failed';
+          app.log.error({ err }, 'Importing the shipped Bible failed; the Bible service falls back to the online source');
+        },
+      );
     }
     const db = database;
     let stopping: Promise<void> | undefined;
@@ -124,11 +148,16 @@ export async function startServer(config: Config, early?: EarlyOpen): Promise<Ru
       stop: () =>
         (stopping ??= (async () => {
           await app.close();
-          // The Bible import is one transaction: leaving it unfinished rolls it back and the next
-          // start imports again, so shutdown does not wait for it (closing would, for minutes).
-          if (importing) app.log.warn('Stopping during the Bible import: it starts again on the next start');
-          // On PostgreSQL the import has its own connection (the worker's), ended with the process.
-          if (!importing || config.databaseUrl) await db.close();
+          if (importing) {
+            stopImport = true;
+            if (ctx.startup.bibleImport === 'importing')
+              app.log.warn('Stopping during the Bible import: it starts again on the next start');
+            // The embedded database's import stops after its current step (an unfinished translation is imported
+            // again on the next start). On PostgreSQL the import has its own connection (the child's), whose
+            // one transaction ends with that process: not waited for.
+            if (!config.databaseUrl) await importing;
+          }
+          await db.close();
           await unlock?.();
         })()),
     };

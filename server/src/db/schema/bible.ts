@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -12,6 +12,12 @@ export const bibleTranslations = pgTable('bible_translations', {
   language: text('language').notNull().default('eng'),
   textDirection: text('text_direction').notNull().default('ltr'),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * False while an import in steps (the shipped Bible on a new embedded database, after the server
+   * listens: modules/bible/importer.ts) is still adding books: readers see the translation only once it
+   * is whole, and a start that finds one left unfinished imports it again.
+   */
+  complete: boolean('complete').notNull().default(true),
 });
 
 export const bibleBooks = pgTable(

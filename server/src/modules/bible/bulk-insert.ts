@@ -49,8 +49,9 @@ export async function insertChapters(tx: Tx, rows: ChapterRow[]) {
   );
 }
 
-export async function insertVerses(tx: Tx, rows: VerseRow[]) {
-  const rebuild = await secondaryIndexesIfEmpty(tx);
+/** `keepIndexes`: insert into the search index as rows go in (an import in steps: importer.ts says why). */
+export async function insertVerses(tx: Tx, rows: VerseRow[], { keepIndexes = false } = {}) {
+  const rebuild = keepIndexes ? [] : await secondaryIndexesIfEmpty(tx);
   for (const index of rebuild) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
   await inSlices(rows, VERSE_SLICE, (slice) =>
     tx.execute(sql`

@@ -5,7 +5,7 @@ import type { ImportSummary } from '@church/contract/bible/schemas';
 import type { Db } from '../../db/client';
 import { bibleTranslations } from '../../db/schema/index';
 import { BUNDLED_BIBLE_FILE, BUNDLED_BIBLE_ID, parseBundledBible, type ParsedBundle } from './bundled-file';
-import { importTranslation } from './importer';
+import { importTranslation, importTranslationInSteps } from './importer';
 
 export { BUNDLED_BIBLE_FILE, BUNDLED_BIBLE_ID, readBundledBible } from './bundled-file';
 
@@ -44,28 +44,42 @@ export function parseBundledBibleAhead(file = BUNDLED_BIBLE_FILE): BundleParse |
 
 /**
  * Imports the shipped translation unless the church already has one under
- * that id (an import of its own, or an earlier start): never replaces.
+ * that id (an import of its own, or an earlier start): never replaces. One left
+ * unfinished by an import in steps that stopped (a server stopped during its
+ * first start) is removed and imported again.
  * `ahead`: a parse started earlier (parseBundledBibleAhead), used instead of parsing now.
+ * `inSteps`: many short transactions instead of one (the embedded database while the server answers:
+ * importer.ts), asking `stop` between them; null when stopped.
  */
 export async function ensureBundledBible(
   db: Db,
-  { file = BUNDLED_BIBLE_FILE, ahead = null }: { file?: string; ahead?: BundleParse | null } = {},
+  {
+    file = BUNDLED_BIBLE_FILE,
+    ahead = null,
+    inSteps,
+  }: { file?: string; ahead?: BundleParse | null; inSteps?: { stop: () => boolean } } = {},
 ): Promise<ImportSummary | null> {
   try {
-    if (!fs.existsSync(file) || (await hasBundledBible(db))) return null;
+    if (!fs.existsSync(file)) return null;
+    const state = await bundledBibleState(db);
+    if (state === 'whole') return null;
+    if (state === 'unfinished') await db.delete(bibleTranslations).where(eq(bibleTranslations.id, BUNDLED_BIBLE_ID));
     const { meta, books } = ahead ? await ahead.parsed : parseBundledBible(file);
-    return await importTranslation(db, meta, books);
+    return inSteps ? await importTranslationInSteps(db, meta, books, inSteps) : await importTranslation(db, meta, books);
   } finally {
     ahead?.cancel();
   }
 }
 
-/** The shipped translation is in the church's Bible store already (one query). */
-export async function hasBundledBible(db: Db): Promise<boolean> {
+/** Whether the shipped translation is in the church's Bible store, whole or left unfinished (one query). */
+export async function bundledBibleState(db: Db): Promise<'absent' | 'unfinished' | 'whole'> {
   const [present] = await db
-    .select({ id: bibleTranslations.id })
+    .select({ complete: bibleTranslations.complete })
     .from(bibleTranslations)
     .where(eq(bibleTranslations.id, BUNDLED_BIBLE_ID))
     .limit(1);
-  return !!present;
+  return !present ? 'absent' : present.complete ? 'whole' : 'unfinished';
 }
+
+/** The shipped translation is in the church's Bible store, whole (one query). */
+export const hasBundledBible = async (db: Db) => (await bundledBibleState(db)) === 'whole';

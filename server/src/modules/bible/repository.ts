@@ -15,10 +15,16 @@ export interface SearchHit {
 /** Queries over the imported translations (the local Bible store). */
 export function createBibleRepository(db: Db) {
   return {
-    listTranslations: () => db.select().from(bibleTranslations).orderBy(asc(bibleTranslations.id)),
+    // Only whole translations: one being imported in steps (importer.ts) is not there yet for readers.
+    listTranslations: () =>
+      db.select().from(bibleTranslations).where(eq(bibleTranslations.complete, true)).orderBy(asc(bibleTranslations.id)),
 
     async translation(id: string): Promise<TranslationRow | undefined> {
-      const [row] = await db.select().from(bibleTranslations).where(eq(bibleTranslations.id, id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(bibleTranslations)
+        .where(and(eq(bibleTranslations.id, id), eq(bibleTranslations.complete, true)))
+        .limit(1);
       return row;
     },
 

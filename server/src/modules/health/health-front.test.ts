@@ -50,6 +50,25 @@ describe('health in front of Fastify', () => {
     expect(next.data.uptimeSeconds).toBe(first.data.uptimeSeconds + 1);
   });
 
+  it("says how far the shipped Bible's import is, and a kept answer never outlives a change of it", async () => {
+    const state = async () => ((await (await fetch(`${base}/api/health`)).json()) as { data: { bibleImport: string } }).data.bibleImport;
+    expect(await state()).toBe('none');
+    t.ctx.startup.bibleImport = 'importing';
+    try {
+      // Within one uptime second, so only the state can keep the next answer from being the kept one.
+      await startOfSecond();
+      expect(await state()).toBe('importing');
+      // Kept again once the route answered the new state.
+      const before = frontLines();
+      expect(await state()).toBe('importing');
+      expect(frontLines()).toBe(before + 1);
+      t.ctx.startup.bibleImport = 'done';
+      expect(await state()).toBe('done');
+    } finally {
+      t.ctx.startup.bibleImport = 'none';
+    }
+  });
+
   it('never answers for a database that stopped answering', async () => {
     await fetch(`${base}/api/health`);
     const ping = t.database.ping;

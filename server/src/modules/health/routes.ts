@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/errors';
 import { APP_VERSION, codeSchemaVersion } from '../ops/version';
+import { BIBLE_IMPORT_STATES, createStartupWork, type StartupWork } from './startup-work';
 
 const check = z.object({ ok: z.boolean(), latencyMs: z.number() });
 const healthResponse = z.object({
@@ -15,6 +16,11 @@ const healthResponse = z.object({
     version: z.string().describe('The release this server runs'),
     schema: z.string().describe('The newest database migration this release ships'),
     uptimeSeconds: z.number(),
+    bibleImport: z
+      .enum(BIBLE_IMPORT_STATES)
+      .describe(
+        "The shipped Bible's import after a first start: importing (the server answers; reading falls back to the online source), done, failed, or none this run",
+      ),
   }),
 });
 const readyResponse = z.object({
@@ -28,6 +34,8 @@ const readyResponse = z.object({
 
 export interface HealthOptions {
   database: Database;
+  /** What the start left running (the shipped Bible's import); none when absent. */
+  startup?: StartupWork;
   /** Further readiness checks (the job queue ...), each throwing when not ready. */
   readinessChecks?: Record<string, () => Promise<void>>;
 }
@@ -51,7 +59,10 @@ async function timed(fn: () => Promise<void>) {
  * proxy should not restart us for it) and readiness (/health/ready: send
  * traffic here — database and job queue answer, and we are not draining).
  */
-export async function healthRoutes(appBase: FastifyInstance, { database, readinessChecks = {} }: HealthOptions) {
+export async function healthRoutes(
+  appBase: FastifyInstance,
+  { database, startup = createStartupWork(), readinessChecks = {} }: HealthOptions,
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const schema = codeSchemaVersion().tag;
   let shuttingDown = false;
@@ -87,10 +98,14 @@ export async function healthRoutes(appBase: FastifyInstance, { database, readine
   // Fastify (plugins/kept-answers-server.ts). Same freshness as above; a failed ping is never sent this way
   // (it is not lastOk), nor anything after the server began to close. Under a burst of checks, one a second
   // goes through the route (issue 16: health at ≥ 0.5 of a bare hello).
-  let kept: { ping: NonNullable<typeof lastOk>; uptimeSeconds: number; answer: FrontAnswer } | undefined;
-  const uptimeOf = new WeakMap<FastifyRequest, { ping: typeof lastOk; uptimeSeconds: number }>();
+  let kept: { ping: NonNullable<typeof lastOk>; uptimeSeconds: number; bibleImport: string; answer: FrontAnswer } | undefined;
+  const uptimeOf = new WeakMap<FastifyRequest, { ping: typeof lastOk; uptimeSeconds: number; bibleImport: string }>();
   appBase.frontAnswers?.set(`${appBase.prefix}/health`, () =>
-    kept && kept.ping === lastOk && performance.now() - kept.ping.at < PING_FRESH_MS && kept.uptimeSeconds === Math.round(process.uptime())
+    kept &&
+    kept.ping === lastOk &&
+    performance.now() - kept.ping.at < PING_FRESH_MS &&
+    kept.uptimeSeconds === Math.round(process.uptime()) &&
+    kept.bibleImport === startup.bibleImport
       ? kept.answer
       : undefined,
   );
@@ -108,6 +123,7 @@ export async function healthRoutes(appBase: FastifyInstance, { database, readine
     kept = {
       ping: given.ping,
       uptimeSeconds: given.uptimeSeconds,
+      bibleImport: given.bibleImport,
       answer: {
         route: request.routeOptions.url ?? request.url,
         bytes: Buffer.from(payload),
@@ -131,11 +147,12 @@ export async function healthRoutes(appBase: FastifyInstance, { database, readine
       const db = await pingDatabase();
       const uptimeSeconds = Math.round(process.uptime());
       // Kept only when the answer reports exactly the last good ping (not one that another check replaced meanwhile).
-      uptimeOf.set(request, { ping: db.ok && lastOk?.check === db ? lastOk : undefined, uptimeSeconds });
+      const { bibleImport } = startup;
+      uptimeOf.set(request, { ping: db.ok && lastOk?.check === db ? lastOk : undefined, uptimeSeconds, bibleImport });
       if (!db.ok) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(db.ok ? 200 : 503).send({
         status: db.ok ? 'success' : 'error',
-        data: { database: { kind: database.kind, ...db }, version: APP_VERSION, schema, uptimeSeconds },
+        data: { database: { kind: database.kind, ...db }, version: APP_VERSION, schema, uptimeSeconds, bibleImport },
       });
     },
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "bible_translations" ADD COLUMN "complete" boolean DEFAULT true NOT NULL;
