@@ -15,6 +15,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Gzipping each of ~300 files only to print their sizes took ~4.5 s of a fresh clone's first `npm start`
+    // (client and server builds); the home page's weight is measured by bench/src/home-page.ts.
+    reportCompressedSize: false,
     rolldownOptions: {
       // contract/ builds zod schemas at module level next to the constants the
       // pages need; marking zod's builders pure lets unused schemas (and zod
