@@ -46,7 +46,8 @@ test('a pastor prepares a sermon, uploads it with a video, an audio file and a t
   await expect(page.getByText('Sermon preparation saved')).toBeVisible();
   await page.getByRole('link', { name: 'Upload as sermon' }).click();
   await expect(page).toHaveURL(/\/sermons\/upload\?preparation=/);
-  await expect(page.getByLabel('Title')).toHaveValue(title);
+  // Exactly "Title": "Sermon title" on the page being left would match too while the upload page loads.
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
 
   // The spec's own order of checks: the speaker comes before the media.
   await page.getByRole('button', { name: 'Upload Sermon' }).click();

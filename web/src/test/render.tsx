@@ -8,9 +8,12 @@ import { theme } from '../app/theme';
 import { ToastHost } from '../app/toast-host';
 import { ModalsHost } from '../app/modals-host';
 
-/** Renders a page inside the app's providers at a path, with a memory router. */
-export function renderAt(element: ReactElement, { path = '/', extraRoutes = [] as { path: string; element: ReactElement }[] } = {}) {
-  const router = createMemoryRouter([{ path, element }, ...extraRoutes], { initialEntries: [path] });
+/** Renders a page inside the app's providers at a path (opened at `entry`, e.g. with a query), with a memory router. */
+export function renderAt(
+  element: ReactElement,
+  { path = '/', entry, extraRoutes = [] }: { path?: string; entry?: string; extraRoutes?: { path: string; element: ReactElement }[] } = {},
+) {
+  const router = createMemoryRouter([{ path, element }, ...extraRoutes], { initialEntries: [entry ?? path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return {
     router,

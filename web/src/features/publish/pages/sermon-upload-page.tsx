@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   Button,
@@ -8,6 +8,7 @@ import {
   Paper,
   Progress,
   SimpleGrid,
+  Skeleton,
   Stack,
   Switch,
   Text,
@@ -18,6 +19,7 @@ import {
 import { IconMicrophone, IconPhoto, IconUpload, IconVideo } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { checkSermonFile, SERMON_MEDIA_ACCEPT, SERMON_TEXTS, type SermonMediaKind } from '@church/contract/sermons';
+import type { Preparation } from '@church/contract/sermon-preparations';
 import { notify } from '../../../lib/notify';
 import { preparationQuery } from '../api/publish-queries';
 import { mediaDuration, uploadSermon } from '../api/upload-sermon';
@@ -27,31 +29,42 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Spec 001 §2/§4/§5: /sermons/upload — idle, uploading (inputs disabled, progress), then /sermons or stay on failure. */
 export function SermonUploadPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const preparationId = params.get('preparation');
   const prep = useQuery({ ...preparationQuery(preparationId ?? ''), enabled: !!preparationId });
-  // Seeded from the preparation when it is already cached, so a remount never shows (or submits) an empty form for a moment.
-  const [title, setTitle] = useState(() => prep.data?.title ?? '');
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          Upload Sermon
+        </Title>
+        {/* Uploading from a preparation: the form appears filled in, never empty for a moment (a quick click on
+            Upload Sermon then said "Please enter a sermon title" while the title was arriving). A preparation that
+            cannot be read leaves the form empty. */}
+        {preparationId && prep.isPending ? (
+          <Skeleton height={480} radius="md" />
+        ) : (
+          <UploadForm preparationId={preparationId} preparation={prep.data} />
+        )}
+        <SermonManageTable />
+      </Stack>
+    </Container>
+  );
+}
+
+function UploadForm({ preparationId, preparation }: { preparationId: string | null; preparation?: Preparation }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(preparation?.title ?? '');
   const [speaker, setSpeaker] = useState('');
-  const [date, setDate] = useState(() => prep.data?.date || today());
-  const [description, setDescription] = useState(() => prep.data?.scriptures ?? '');
-  const [series, setSeries] = useState(() => prep.data?.series ?? '');
+  const [date, setDate] = useState(preparation?.date || today());
+  const [description, setDescription] = useState(preparation?.scriptures ?? '');
+  const [series, setSeries] = useState(preparation?.series ?? '');
   const [published, setPublished] = useState(true);
   const [files, setFiles] = useState<Partial<Record<SermonMediaKind, File | null>>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
-
-  useEffect(() => {
-    const p = prep.data;
-    if (!p) return;
-    setTitle(p.title);
-    setSeries(p.series);
-    if (p.date) setDate(p.date);
-    if (p.scriptures) setDescription(p.scriptures);
-  }, [prep.data]);
 
   const fail = (field: string, message: string) => {
     setErrors({ [field]: message });
@@ -111,76 +124,68 @@ export function SermonUploadPage() {
   );
 
   return (
-    <Container size="lg" py="md">
-      <Stack gap="lg">
-        <Title order={1} size="h2">
-          Upload Sermon
-        </Title>
-        <Paper withBorder radius="md" p="lg" component="form" onSubmit={submit} noValidate aria-label="Upload Sermon">
-          <Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Title"
-                required
-                value={title}
-                onChange={(e) => setTitle(e.currentTarget.value)}
-                error={errors.title}
-                disabled={uploading}
-                maxLength={200}
-              />
-              <TextInput
-                label="Speaker"
-                required
-                value={speaker}
-                onChange={(e) => setSpeaker(e.currentTarget.value)}
-                error={errors.speaker}
-                disabled={uploading}
-                maxLength={120}
-              />
-              <TextInput label="Date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} disabled={uploading} />
-              <TextInput
-                label="Series"
-                value={series}
-                onChange={(e) => setSeries(e.currentTarget.value)}
-                disabled={uploading}
-                maxLength={120}
-              />
-            </SimpleGrid>
-            <Textarea
-              label="Description"
-              autosize
-              minRows={3}
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-              disabled={uploading}
-              maxLength={5000}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {fileInput('video', 'Video file', <IconVideo size={16} />, 'MP4, MOV, AVI or WEBM, up to 100 MB')}
-              {fileInput('audio', 'Audio file', <IconMicrophone size={16} />, 'MP3, WAV, M4A or AAC, up to 50 MB')}
-              {fileInput('thumbnail', 'Thumbnail', <IconPhoto size={16} />, 'JPEG, PNG, GIF or WEBP, up to 5 MB')}
-            </SimpleGrid>
-            <Switch
-              label="Publish now (visitors see it in the library)"
-              checked={published}
-              onChange={(e) => setPublished(e.currentTarget.checked)}
-              disabled={uploading}
-            />
-            {uploading && (
-              <Stack gap={4}>
-                <Text size="sm">Uploading… {progress}%</Text>
-                <Progress value={progress} aria-label="Upload progress" animated size="lg" />
-              </Stack>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" leftSection={<IconUpload size={16} />} loading={uploading}>
-                Upload Sermon
-              </Button>
-            </Group>
+    <Paper withBorder radius="md" p="lg" component="form" onSubmit={submit} noValidate aria-label="Upload Sermon">
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Title"
+            required
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            error={errors.title}
+            disabled={uploading}
+            maxLength={200}
+          />
+          <TextInput
+            label="Speaker"
+            required
+            value={speaker}
+            onChange={(e) => setSpeaker(e.currentTarget.value)}
+            error={errors.speaker}
+            disabled={uploading}
+            maxLength={120}
+          />
+          <TextInput label="Date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} disabled={uploading} />
+          <TextInput
+            label="Series"
+            value={series}
+            onChange={(e) => setSeries(e.currentTarget.value)}
+            disabled={uploading}
+            maxLength={120}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Description"
+          autosize
+          minRows={3}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          disabled={uploading}
+          maxLength={5000}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {fileInput('video', 'Video file', <IconVideo size={16} />, 'MP4, MOV, AVI or WEBM, up to 100 MB')}
+          {fileInput('audio', 'Audio file', <IconMicrophone size={16} />, 'MP3, WAV, M4A or AAC, up to 50 MB')}
+          {fileInput('thumbnail', 'Thumbnail', <IconPhoto size={16} />, 'JPEG, PNG, GIF or WEBP, up to 5 MB')}
+        </SimpleGrid>
+        <Switch
+          label="Publish now (visitors see it in the library)"
+          checked={published}
+          onChange={(e) => setPublished(e.currentTarget.checked)}
+          disabled={uploading}
+        />
+        {uploading && (
+          <Stack gap={4}>
+            <Text size="sm">Uploading… {progress}%</Text>
+            <Progress value={progress} aria-label="Upload progress" animated size="lg" />
           </Stack>
-        </Paper>
-        <SermonManageTable />
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconUpload size={16} />} loading={uploading}>
+            Upload Sermon
+          </Button>
+        </Group>
       </Stack>
-    </Container>
+    </Paper>
   );
 }
