@@ -9,7 +9,7 @@ import { isDatabaseEmpty, seedDemoChurch } from './db/seed/demo';
 import { ensureSeedMedia } from './db/seed/publish';
 import { resolveJwtSecret } from './lib/secrets';
 import { startupLog } from './lib/startup-log';
-import { BUNDLED_BIBLE_ID, ensureBundledBible, hasBundledBible, parseBundledBibleAhead } from './modules/bible/bundled';
+import { bundledBibleState, ensureBundledBible, hasBundledBible, parseBundledBibleAhead } from './modules/bible/bundled';
 import { newEmbeddedDatabase, startWorker } from './db/prepare-child';
 import type { JobQueue } from './jobs/queue';
 import { upgradeDatabase } from './modules/ops/upgrade';
@@ -19,20 +19,14 @@ export { UpgradeError } from './modules/ops/upgrade';
 import { sql } from 'drizzle-orm';
 
 /**
- * PostgreSQL without the shipped Bible (a new database, not even migrated yet, or one made before the
- * Bible shipped). One query; the embedded database answers this after its first start instead.
+ * PostgreSQL without the shipped Bible whole (a new database, not even migrated yet, or one made before the
+ * Bible shipped). Asked before the migrations; the embedded database answers this after its first start instead.
  */
 async function bundledBibleMissing(db: Db): Promise<boolean> {
   const result = (await db.execute(sql`select to_regclass('bible_translations') is not null as migrated`)) as unknown as {
     rows: Array<{ migrated: boolean }>;
   };
-  if (!result.rows[0]?.migrated) return true;
-  // Before this start's migrations: the row read whole (to_jsonb), as a database made before translations had
-  // `complete` has no such column yet (its rows were all imported whole).
-  const whole = (await db.execute(
-    sql`select coalesce((to_jsonb(t) ->> 'complete')::boolean, true) as whole from bible_translations t where id = ${BUNDLED_BIBLE_ID}`,
-  )) as unknown as { rows: Array<{ whole: boolean }> };
-  return !whole.rows[0]?.whole;
+  return !result.rows[0]?.migrated || (await bundledBibleState(db)) !== 'whole';
 }
 
 export interface RunningServer {

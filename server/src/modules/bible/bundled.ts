@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ImportSummary } from '@church/contract/bible/schemas';
 import type { Db } from '../../db/client';
 import { bibleTranslations } from '../../db/schema/index';
@@ -71,14 +71,17 @@ export async function ensureBundledBible(
   }
 }
 
-/** Whether the shipped translation is in the church's Bible store, whole or left unfinished (one query). */
+/**
+ * Whether the shipped translation is in the church's Bible store, whole or left unfinished (one query).
+ * The row is read whole (to_jsonb) so this also answers before a start's migrations (start.ts, PostgreSQL):
+ * a database made before translations had `complete` has no such column yet, and its rows were all imported whole.
+ */
 export async function bundledBibleState(db: Db): Promise<'absent' | 'unfinished' | 'whole'> {
-  const [present] = await db
-    .select({ complete: bibleTranslations.complete })
-    .from(bibleTranslations)
-    .where(eq(bibleTranslations.id, BUNDLED_BIBLE_ID))
-    .limit(1);
-  return !present ? 'absent' : present.complete ? 'whole' : 'unfinished';
+  const result = (await db.execute(
+    sql`select coalesce((to_jsonb(t) ->> 'complete')::boolean, true) as whole from bible_translations t where id = ${BUNDLED_BIBLE_ID}`,
+  )) as unknown as { rows: Array<{ whole: boolean }> };
+  const row = result.rows[0];
+  return !row ? 'absent' : row.whole ? 'whole' : 'unfinished';
 }
 
 /** The shipped translation is in the church's Bible store, whole (one query). */
