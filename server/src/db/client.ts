@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPglite } from './pglite-open';
+import { prepareStatementsOnce } from './pglite-statements';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -88,6 +89,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // Trigram indexes make member search fast (migration 'members' creates the extension): createPglite loads pg_trgm.
   const pglite = await (opts.pglite ?? createPglite({ dataDir: opts.pgliteDir, loadDataDir: opts.loadDataDir }));
   yieldBetweenStatements(pglite);
+  prepareStatementsOnce(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   const database: Database = {
     kind: 'pglite',
@@ -105,9 +107,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return database;
 }
 
-/** The first byte of the protocol messages that start a statement: Parse (extended) and Query (simple). */
-const PARSE = 0x50;
-const QUERY = 0x51;
+/**
+ * The first byte of the protocol messages that start a statement: Parse (extended), Query (simple), and
+ * Bind or Close for a statement prepared before (pglite-statements.ts sends Close ahead of a Bind).
+ */
+const STARTS_STATEMENT = new Set([0x50, 0x51, 0x42, 0x43]);
 
 /** How long a chain of statements may run before it lets the event loop take a turn (see below). */
 const TURN_MS = 2;
@@ -131,7 +135,7 @@ function yieldBetweenStatements(pglite: PGlite) {
     marker = undefined;
   };
   pglite.execProtocolRaw = async (message, options) => {
-    if (message[0] === PARSE || message[0] === QUERY) {
+    if (STARTS_STATEMENT.has(message[0]!)) {
       if (performance.now() - turnAt > TURN_MS) {
         await new Promise<void>((resolve) => setImmediate(resolve));
         turnAt = performance.now();

@@ -7,7 +7,7 @@ import { messageTextProblem, normaliseMessageText } from '@church/contract/chat/
 import { createFloodGate } from '@church/contract/chat/rules';
 import type { UserRow } from '../db/schema/index';
 import { HttpError } from '../lib/errors';
-import type { ChatService } from '../modules/chat/service';
+import { SessionEndedError, type ChatService } from '../modules/chat/service';
 import type { BusEvent, ChatBus } from './bus';
 import { createRoomFanout } from './fanout';
 
@@ -151,6 +151,28 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
     }
   }
 
+  async function sendMessage(conn: Conn, frame: Extract<ClientFrame, { type: 'send_message' }>) {
+    const tempId = frame.tempId ?? null;
+    const raw = frameText(frame);
+    const problem = messageTextProblem(raw);
+    if (problem) return send(conn, { type: 'message_failed', tempId, reason: problem });
+    try {
+      const { message, duplicate } = await service.send(
+        conn.user,
+        frame.roomId,
+        { text: normaliseMessageText(raw), messageType: 'text', repliedTo: frame.data?.repliedTo ?? null, tempId },
+        { tokenVersion: conn.user.tokenVersion, refreshed: (now) => (conn.user = { ...conn.user, ...now }) },
+      );
+      // The room may have been joined over REST only: make sure this socket hears it from now on.
+      if (!conn.rooms.has(frame.roomId)) subscribe(conn, frame.roomId);
+      send(conn, { type: 'message_sent', tempId, roomId: frame.roomId, message, duplicate });
+      send(conn, { type: 'message_delivered', tempId, messageId: message.id, timestamp: Date.now() });
+    } catch (err) {
+      if (err instanceof SessionEndedError) return closeConn(conn, CLOSE_CODES.sessionEnded, CLOSE_REASONS.sessionEnded);
+      send(conn, { type: 'message_failed', tempId, reason: reasonOf(err, CHAT_TEXTS.sendFailed) });
+    }
+  }
+
   async function handle(conn: Conn, frame: ClientFrame) {
     if (frame.type === 'ping' || frame.type === 'pong' || frame.type === 'message_delivered') {
       if (frame.type === 'ping') send(conn, { type: 'pong', timestamp: frame.timestamp ?? Date.now() });
@@ -158,31 +180,12 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
     }
     // Presence and typing over the person's budget are dropped before any work (no database read).
     if ((frame.type === 'typing' || frame.type === 'presence') && !signals.allow(conn.user.id)) return;
-    // Rights are checked for each action, not only when the socket opened.
+    // Rights are checked for each action, not only when the socket opened; a message's check rides
+    // on the statement that reads its room (service.send), every other action's is a statement of its own.
+    if (frame.type === 'send_message') return sendMessage(conn, frame);
     const user = await currentActor(conn);
     if (!user) return;
     switch (frame.type) {
-      case 'send_message': {
-        const tempId = frame.tempId ?? null;
-        const raw = frameText(frame);
-        const problem = messageTextProblem(raw);
-        if (problem) return send(conn, { type: 'message_failed', tempId, reason: problem });
-        try {
-          const { message, duplicate } = await service.send(user, frame.roomId, {
-            text: normaliseMessageText(raw),
-            messageType: 'text',
-            repliedTo: frame.data?.repliedTo ?? null,
-            tempId,
-          });
-          // The room may have been joined over REST only: make sure this socket hears it from now on.
-          if (!conn.rooms.has(frame.roomId)) subscribe(conn, frame.roomId);
-          send(conn, { type: 'message_sent', tempId, roomId: frame.roomId, message, duplicate });
-          send(conn, { type: 'message_delivered', tempId, messageId: message.id, timestamp: Date.now() });
-        } catch (err) {
-          send(conn, { type: 'message_failed', tempId, reason: reasonOf(err, CHAT_TEXTS.sendFailed) });
-        }
-        return;
-      }
       case 'join_room':
         try {
           const room = await service.join(user, frame.roomId);

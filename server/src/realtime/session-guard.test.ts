@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT, CLOSE_CODES, CLOSE_REASONS } from '@church/contract/chat/constants';
+import { CHAT, CHAT_ERRORS, CLOSE_CODES, CLOSE_REASONS } from '@church/contract/chat/constants';
 import { createTestApp, createUser, json, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { chatMessages, users } from '../db/schema/index';
 import { createPgBus, type BusEvent } from './bus';
@@ -116,6 +116,48 @@ describe('ended sessions close the sockets', () => {
     expect(await within(s.closed)).toEqual({ code: CLOSE_CODES.sessionEnded, reason: CLOSE_REASONS.sessionEnded });
     const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.senderId, sam.user.id));
     expect(stored).toEqual([]);
+  });
+
+  it('a message checks the session itself: one whose ending was not announced is refused and nothing is stored', async () => {
+    const ann = await createUser(t);
+    await joinGeneral(ann.token);
+    const s = await connect(ann.token);
+    await s.next('connected');
+    // As if this instance missed the announcement (its LISTEN connection was down): the socket stays open.
+    await t.database.db.execute(sql`alter table users disable trigger users_announce_session_ended`);
+    try {
+      await t.database.db.update(users).set({ role: 'volunteer' }).where(eq(users.id, ann.user.id));
+    } finally {
+      await t.database.db.execute(sql`alter table users enable trigger users_announce_session_ended`);
+    }
+    s.send({ type: 'ping', timestamp: 8 });
+    expect(await s.next('pong')).toMatchObject({ timestamp: 8 });
+    s.send({ type: 'send_message', roomId: general, data: { message: 'not announced' }, tempId: 'not-announced' });
+    expect(await within(s.closed)).toEqual({ code: CLOSE_CODES.sessionEnded, reason: CLOSE_REASONS.sessionEnded });
+    const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.senderId, ann.user.id));
+    expect(stored).toEqual([]);
+  });
+
+  it('rights changed without ending the session count from the next message (announcement rooms)', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const rooms = json(await t.request({ method: 'GET', url: '/api/chat/rooms', token: admin.token })).data.rooms;
+    const news = rooms.find((r: { type: string }) => r.type === 'announcement').id;
+    const bo = await createUser(t);
+    expect((await t.request({ method: 'POST', url: `/api/chat/rooms/${news}/join`, token: bo.token })).statusCode).toBe(200);
+    const s = await connect(bo.token);
+    await s.next('connected');
+    s.send({ type: 'send_message', roomId: news, data: { message: 'too soon' }, tempId: 'too-soon' });
+    expect(await s.next('message_failed')).toMatchObject({ tempId: 'too-soon', reason: CHAT_ERRORS.announceOnly });
+    // A grant is not a change the session rests on (no token version moves): the socket stays open and the next message may go.
+    await t.database.db
+      .update(users)
+      .set({ permissions: ['chat:announce'] })
+      .where(eq(users.id, bo.user.id));
+    s.send({ type: 'send_message', roomId: news, data: { message: 'now allowed' }, tempId: 'now-allowed' });
+    expect(await s.next('message_sent')).toMatchObject({ tempId: 'now-allowed', message: { content: 'now allowed' } });
+    await t.database.db.update(users).set({ permissions: [] }).where(eq(users.id, bo.user.id));
+    s.send({ type: 'send_message', roomId: news, data: { message: 'no longer' }, tempId: 'no-longer' });
+    expect(await s.next('message_failed')).toMatchObject({ tempId: 'no-longer', reason: CHAT_ERRORS.announceOnly });
   });
 
   it('a deleted account is closed at once, with nothing published by hand', async () => {

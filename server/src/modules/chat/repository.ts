@@ -112,20 +112,29 @@ export function createChatRepository(db: Db) {
     },
 
     /**
-     * What posting needs to know, in one round trip: the active room, whether the sender is in it,
-     * and whether this tempId was stored already (a resend).
+     * What posting needs to know, in one round trip: the sender's session state (a socket's sender
+     * is checked here rather than in a statement of its own), the room if it is active, whether the
+     * sender is in it, and whether this tempId was stored already (a resend). No row: no such person.
      */
     async postingContext(roomId: string, senderId: string, tempId: string | null) {
       const [row] = await db
         .select({
+          sender: {
+            name: users.name,
+            role: users.role,
+            permissions: users.permissions,
+            tokenVersion: users.tokenVersion,
+            isActive: users.isActive,
+          },
           room: chatRooms,
-          isMember: sql<boolean>`exists (select 1 from ${chatRoomMembers} m where m.room_id = ${chatRooms.id} and m.user_id = ${senderId})`,
+          isMember: sql<boolean>`exists (select 1 from ${chatRoomMembers} m where m.room_id = ${roomId} and m.user_id = ${senderId})`,
           resent: tempId
             ? sql<boolean>`exists (select 1 from ${chatMessages} c where c.sender_id = ${senderId} and c.temp_id = ${tempId})`
             : sql<boolean>`false`,
         })
-        .from(chatRooms)
-        .where(and(eq(chatRooms.id, roomId), eq(chatRooms.isActive, true)))
+        .from(users)
+        .leftJoin(chatRooms, and(eq(chatRooms.id, roomId), eq(chatRooms.isActive, true)))
+        .where(eq(users.id, senderId))
         .limit(1);
       return row ?? null;
     },

@@ -15,6 +15,19 @@ const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 type Actor = Pick<UserRow, 'id' | 'name' | 'role' | 'permissions'>;
 
+/** A socket's sender: the token version its token carried, and where the person as they are now is handed. */
+export interface SocketSession {
+  tokenVersion: number;
+  refreshed: (now: Actor) => void;
+}
+
+/** The socket's session ended (password, e-mail or role changed, account disabled or deleted): nothing was done. */
+export class SessionEndedError extends Error {
+  constructor() {
+    super('session ended');
+  }
+}
+
 const startOfToday = () => {
   const d = new Date();
   d.setHours(0, 0, 0, 0);
@@ -68,14 +81,28 @@ export function createChatService(deps: { repo: ChatRepository; bus: ChatBus; on
     return { message, duplicate: true };
   }
 
+  /**
+   * Stores a message once per (sender, tempId) and tells the room. `session`: the message came over a
+   * socket. Its token version is checked here, in the same statement as the room, and the person is
+   * taken as the database has them now (rights, name; handed to `refreshed` before any rule is applied).
+   * An ended session throws SessionEndedError and nothing is done.
+   */
   async function storeAndAnnounce(
-    user: Actor,
+    sender: Actor,
     roomId: string,
     input: { text: string; messageType: string; repliedTo: string | null; tempId: string | null; file?: StoredFile },
+    session?: SocketSession,
   ) {
-    // requireMember's checks and the resend check in one round trip: this runs for every message.
-    const context = await repo.postingContext(roomId, user.id, input.tempId);
-    if (!context) throw notFound(CHAT_ERRORS.roomNotFound);
+    // requireMember's checks, the session check and the resend check in one round trip: this runs for every message.
+    const context = await repo.postingContext(roomId, sender.id, input.tempId);
+    let user = sender;
+    if (session) {
+      const now = context?.sender;
+      if (!now || !now.isActive || now.tokenVersion !== session.tokenVersion) throw new SessionEndedError();
+      user = { id: sender.id, name: now.name, role: now.role, permissions: now.permissions };
+      session.refreshed(user);
+    }
+    if (!context?.room) throw notFound(CHAT_ERRORS.roomNotFound);
     if (!context.isMember) throw forbidden(CHAT_ERRORS.notMember);
     const { room } = context;
     if (!canPostIn(user, room.type)) throw forbidden(CHAT_ERRORS.announceOnly);
@@ -207,7 +234,8 @@ export function createChatService(deps: { repo: ChatRepository; bus: ChatBus; on
       return withReactions(await repo.search(roomId, q, CHAT.searchMaxResults));
     },
 
-    send: (user: Actor, roomId: string, input: SendMessageInput) => storeAndAnnounce(user, roomId, input),
+    /** `session`: sent over a socket (see storeAndAnnounce); a REST request's session was checked by its guard. */
+    send: (user: Actor, roomId: string, input: SendMessageInput, session?: SocketSession) => storeAndAnnounce(user, roomId, input, session),
 
     async sendFile(user: Actor, roomId: string, file: StoredFile, caption: string) {
       return storeAndAnnounce(user, roomId, {
