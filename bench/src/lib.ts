@@ -16,7 +16,10 @@ export function percentile(values: number[], p: number): number {
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** Writes bench/reports/<name>.md (a small table per section) and prints it. */
+/**
+ * Writes bench/reports/<name>.md (a small table per section) and prints it. What people wrote about the
+ * figures lives in bench/reports/<name>-notes.md and is appended, so a new run keeps it.
+ */
 export function writeReport(
   name: string,
   title: string,
@@ -33,6 +36,8 @@ export function writeReport(
     for (const [k, v, b] of s.rows) lines.push(`| ${k} | ${v} | ${b ?? ''} |`);
     lines.push('');
   }
+  const notes = path.join(REPORTS, `${name}-notes.md`);
+  if (fs.existsSync(notes)) lines.push(fs.readFileSync(notes, 'utf8'));
   fs.mkdirSync(REPORTS, { recursive: true });
   fs.writeFileSync(path.join(REPORTS, `${name}.md`), lines.join('\n'));
   console.log(lines.join('\n'));

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { scratchPostgresDatabase } from './bench-database';
 import { round, rssMb, startServer, stopServer, writeReport } from './lib';
+import { IDLE_AFTER_SEARCHABLE_MS } from './speed/product';
 
 const PORT = process.env.BENCH_PORT ?? '3301';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -29,9 +30,6 @@ interface Start {
   loadAtStart: string;
 }
 
-/** How long after searchable the idle RSS is read. */
-const IDLE_AFTER_MS = 20_000;
-
 /** Starts the server, times /api/health and the first search hit from the moment the process is spawned. */
 async function start(env: Record<string, string>): Promise<Start> {
   const loadAtStart = load();
@@ -49,8 +47,7 @@ async function start(env: Record<string, string>): Promise<Start> {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  // Idle: V8 gives back the import's garbage (parsed books, rows) some seconds after the work, not at once.
-  await new Promise((r) => setTimeout(r, IDLE_AFTER_MS));
+  await new Promise((r) => setTimeout(r, IDLE_AFTER_SEARCHABLE_MS));
   const rss = rssMb(server.proc.pid!);
   await stopServer(server.proc);
   return { readyMs, searchableMs, cpuMs, rss, loadAtStart };

@@ -233,5 +233,8 @@ for (const r of results) {
     '',
   );
 }
+// What people wrote about earlier runs is kept in speed-mixed-notes.md and appended.
+const notes = path.join(REPORTS, 'speed-mixed-notes.md');
+if (fs.existsSync(notes)) lines.push(fs.readFileSync(notes, 'utf8'));
 fs.writeFileSync(path.join(REPORTS, 'speed-mixed.md'), lines.join('\n'));
 console.log(lines.join('\n'));

@@ -19,6 +19,12 @@ export function startProduct(env: Record<string, string>, nodeArgs: string[] = [
 
 export const stopProduct = (proc: ChildProcess) => stopServer(proc, 15_000);
 
+/**
+ * How long after the shipped Bible became searchable a first start's idle RSS is read: V8 gives back the
+ * import's garbage (parsed books, rows) some seconds after the work, not at once.
+ */
+export const IDLE_AFTER_SEARCHABLE_MS = 20_000;
+
 const BIBLE_SEARCH = `/api/bible/search?${new URLSearchParams({ q: 'shepherd', version: 'BSB', limit: '1' })}`;
 
 /** Seconds from spawn until the shipped Bible answers a search (NaN after 5 minutes). */

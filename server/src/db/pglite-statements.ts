@@ -28,7 +28,9 @@ interface Prepared {
   paramTypes: number[];
 }
 
-interface Exclusive {
+/** PGlite's own locks and readiness check (protected members), used as its `query` uses them. */
+interface Internals {
+  _checkReady(): Promise<void>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
 }
@@ -56,7 +58,7 @@ function parsersFor(pglite: PGlite, options: QueryOptions | undefined): [PGlite[
 /** Replaces `pglite.query` with the prepared-statement path. Returns how many statements are prepared (tests). */
 export function prepareStatementsOnce(pglite: PGlite): { size: () => number } {
   const original = pglite.query.bind(pglite);
-  const locks = pglite as unknown as Exclusive;
+  const locks = pglite as unknown as Internals;
   // Insertion order is recency: a statement used again is moved to the end.
   const prepared = new Map<string, Prepared>();
   const closing: Uint8Array[] = [];
@@ -112,7 +114,7 @@ export function prepareStatementsOnce(pglite: PGlite): { size: () => number } {
   pglite.query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
     // Blobs (COPY … '/dev/blob'), declared parameter types and notice callbacks keep PGlite's own path.
     if (options?.blob || options?.paramTypes || options?.onNotice || text.includes('/dev/blob')) return original(text, params, options);
-    await pglite.waitReady;
+    await locks._checkReady();
     return locks._runExclusiveTransaction(() =>
       locks._runExclusiveQuery(async () => {
         try {
