@@ -43,5 +43,7 @@ export const theme = createTheme({
     // scroll lock and floating-ui) into every page's first load.
     Modal: namedCloseButton,
     Drawer: namedCloseButton,
+    // A badge is a status word: in a narrow table cell Mantine would cut it to an ellipsis ("PUBLIS…"); it keeps its width.
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
   },
 });

@@ -70,8 +70,10 @@ describe.runIf(reachable)('two server processes on one PostgreSQL', () => {
     expect(login.status).toBe(200);
     const { token } = (await login.json()) as { token: string };
 
-    // Scheduled for the next minute in the church's time zone (Africa/Johannesburg, UTC+2), through the second process.
-    const at = new Date(Date.now() + 60_000 + 2 * 3_600_000).toISOString();
+    // Scheduled in the church's time zone (Africa/Johannesburg, UTC+2), through the second process, for the minute after next:
+    // the form has no seconds, so "now + 60 s" cut to its minute could fall due a second later and the job be under way
+    // before it is looked at (CI saw 'active' once).
+    const at = new Date(Date.now() + 120_000 + 2 * 3_600_000).toISOString();
     const res = await fetch(`${b.url}/api/notifications/bulk`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -89,7 +91,7 @@ describe.runIf(reachable)('two server processes on one PostgreSQL', () => {
     expect(await one<{ state: string }>(`select state::text from pgboss.job where name = 'messaging.send' and id = $1`, [id])).toEqual({
       state: 'created',
     });
-    // The minute is up to a minute away: bring it to four seconds from now (message and job alike), so the
+    // The minute is one to two minutes away: bring it to four seconds from now (message and job alike), so the
     // test does not wait for the clock while both processes are still polling when it falls due.
     await sql.query(`update bulk_messages set scheduled_for = now() + interval '4 seconds' where id = $1`, [id]);
     await sql.query(`update pgboss.job set start_after = now() + interval '4 seconds' where name = 'messaging.send' and id = $1`, [id]);

@@ -48,9 +48,8 @@ export function DeliveryLog({ webhookId, canReplay }: { webhookId: string; canRe
           {q.data.map((d) => (
             <Table.Tr key={d.id} data-testid="delivery-row">
               <Table.Td ff="monospace">{d.eventType}</Table.Td>
-              {/* A status badge may not shrink to an ellipsis in a narrow table. */}
               <Table.Td miw={120}>
-                <Badge color={STATUS_COLOR[d.status]} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+                <Badge color={STATUS_COLOR[d.status]} variant="light">
                   {d.status}
                 </Badge>
                 {d.error && (

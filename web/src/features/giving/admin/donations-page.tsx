@@ -181,7 +181,7 @@ export function DonationsPage() {
                           <Table.Td>{PAYMENT_METHOD_LABELS[d.paymentMethod]}</Table.Td>
                           <Table.Td>
                             {/* Never cut to 'COMPLE…' when the table is tight: the cell is as wide as the word. */}
-                            <Badge color={DONATION_STATUS_COLORS[d.status || 'completed']} variant="light" miw="max-content">
+                            <Badge color={DONATION_STATUS_COLORS[d.status || 'completed']} variant="light">
                               {d.status || 'completed'}
                             </Badge>
                           </Table.Td>

@@ -143,7 +143,7 @@ export function MessagesPage() {
                         </Text>
                       </Table.Td>
                       <Table.Td style={{ minWidth: 104 }}>
-                        <Badge color={STATUS_COLOR[m.status]} variant="light" style={{ overflow: 'visible' }}>
+                        <Badge color={STATUS_COLOR[m.status]} variant="light">
                           {m.status}
                         </Badge>
                       </Table.Td>

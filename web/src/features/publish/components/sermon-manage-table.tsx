@@ -89,7 +89,7 @@ export function SermonManageTable() {
                   <Table.Tr key={s.id}>
                     <Table.Td>{s.title}</Table.Td>
                     <Table.Td>{s.speaker}</Table.Td>
-                    <Table.Td>{s.date.slice(0, 10)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{s.date.slice(0, 10)}</Table.Td>
                     <Table.Td>{s.views}</Table.Td>
                     <Table.Td>
                       <Badge color={s.published ? 'green' : 'gray'} variant="light">
