@@ -17,9 +17,18 @@ export function percentile(values: number[], p: number): number {
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
- * Writes bench/reports/<name>.md (a small table per section) and prints it. What people wrote about the
- * figures lives in bench/reports/<name>-notes.md and is appended, so a new run keeps it.
+ * Writes bench/reports/<name>.md from the run's lines and prints it. What people wrote about the figures
+ * lives in bench/reports/<name>-notes.md and is appended, so a new run keeps it.
  */
+export function writeReportLines(name: string, lines: string[]) {
+  const notes = path.join(REPORTS, `${name}-notes.md`);
+  const all = fs.existsSync(notes) ? [...lines, fs.readFileSync(notes, 'utf8')] : lines;
+  fs.mkdirSync(REPORTS, { recursive: true });
+  fs.writeFileSync(path.join(REPORTS, `${name}.md`), all.join('\n'));
+  console.log(all.join('\n'));
+}
+
+/** Writes bench/reports/<name>.md as a small table per section (with its notes: writeReportLines). */
 export function writeReport(
   name: string,
   title: string,
@@ -36,11 +45,7 @@ export function writeReport(
     for (const [k, v, b] of s.rows) lines.push(`| ${k} | ${v} | ${b ?? ''} |`);
     lines.push('');
   }
-  const notes = path.join(REPORTS, `${name}-notes.md`);
-  if (fs.existsSync(notes)) lines.push(fs.readFileSync(notes, 'utf8'));
-  fs.mkdirSync(REPORTS, { recursive: true });
-  fs.writeFileSync(path.join(REPORTS, `${name}.md`), lines.join('\n'));
-  console.log(lines.join('\n'));
+  writeReportLines(name, lines);
 }
 
 /**

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../server/src/db/seed/people';
-import { REPORTS, round, rssMb } from './lib';
+import { round, rssMb, writeReportLines } from './lib';
 import { load, loadAvg, CONNECTIONS, SECONDS, type LoadResult } from './speed/load';
 import { IDLE_AFTER_SEARCHABLE_MS, startProduct, stopProduct, untilBibleSearchable } from './speed/product';
 
@@ -196,8 +196,4 @@ for (const e of results) {
     '',
   );
 }
-const extra = path.join(REPORTS, 'speed-notes.md');
-if (fs.existsSync(extra)) lines.push(fs.readFileSync(extra, 'utf8'));
-fs.mkdirSync(REPORTS, { recursive: true });
-fs.writeFileSync(path.join(REPORTS, 'speed.md'), lines.join('\n'));
-console.log(lines.join('\n'));
+writeReportLines('speed', lines);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { DEMO_PASSWORD } from '../../../server/src/db/seed/people';
-import { REPORTS, ROOT, round, rssMb } from '../lib';
+import { ROOT, round, rssMb, writeReportLines } from '../lib';
 import { loadAvg } from './load';
 import { startProduct, stopProduct, untilBibleSearchable } from './product';
 
@@ -233,8 +233,4 @@ for (const r of results) {
     '',
   );
 }
-// What people wrote about earlier runs is kept in speed-mixed-notes.md and appended.
-const notes = path.join(REPORTS, 'speed-mixed-notes.md');
-if (fs.existsSync(notes)) lines.push(fs.readFileSync(notes, 'utf8'));
-fs.writeFileSync(path.join(REPORTS, 'speed-mixed.md'), lines.join('\n'));
-console.log(lines.join('\n'));
+writeReportLines('speed-mixed', lines);
