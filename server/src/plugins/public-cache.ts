@@ -26,6 +26,8 @@ export const publicRead = (topic: PublicTopic) => ({ publicCache: topic }) as co
 
 /** Kept answers at most (the query string is part of the key: a crawler cannot grow it without end). */
 const MAX_ENTRIES = 500;
+/** Per-person values at most (a few ids each): a church's signed-in members at once, and bounded. */
+const MAX_PERSONAL_ENTRIES = 10_000;
 
 /** A kept answer: the body and every header the route sent with it, but the request id (each answer has its own). */
 export interface KeptAnswer {
@@ -114,6 +116,13 @@ export interface PublicCache {
    * Never for anything that differs from one caller to another.
    */
   shared<T>(topic: PublicTopic, key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * What one signed-in person adds to a shared value (their own registrations among a page's events),
+   * kept and dropped exactly like `shared`, per person, in its own bounded map (many people must not
+   * push the shared pages out). Only for the person's own view of rows under the topic: every write
+   * that can change it is a write under that topic, which drops it before its answer leaves.
+   */
+  personal<T>(topic: PublicTopic, personId: string, key: string, load: () => Promise<T>): Promise<T>;
   /** Called after any topic changed here or elsewhere (the home page render listens). */
   onChange(fn: (topics: readonly PublicTopic[]) => void): void;
   readonly size: number;
@@ -154,12 +163,13 @@ export function publicCachePlugin(app: FastifyInstance, bus: ChatBus, store: Pub
   const listeners: Array<(topics: readonly PublicTopic[]) => void> = [];
   const freshMs = store.freshMs;
 
-  /** Shared values (cache.shared), by topic and key; a load under way is in here too, so callers share it. */
-  const sharedValues = new Map<string, { at: number; topic: PublicTopic; value: Promise<unknown> }>();
+  const sharedValues = keptValues(freshMs, MAX_ENTRIES);
+  const personalValues = keptValues(freshMs, MAX_PERSONAL_ENTRIES);
 
   function drop(topics: readonly PublicTopic[]) {
     store.drop(topics);
-    for (const [key, e] of sharedValues) if (topics.includes(e.topic)) sharedValues.delete(key);
+    sharedValues.drop(topics);
+    personalValues.drop(topics);
     for (const fn of listeners) fn(topics);
   }
   bus.subscribe((event) => {
@@ -169,20 +179,8 @@ export function publicCachePlugin(app: FastifyInstance, bus: ChatBus, store: Pub
   const cache: PublicCache = {
     changed: (topics) => bus.publish({ t: 'public-changed', topics: [...topics] }),
     onChange: (fn) => void listeners.push(fn),
-    shared<T>(topic: PublicTopic, key: string, load: () => Promise<T>): Promise<T> {
-      if (!freshMs) return load();
-      const k = `${topic} ${key}`;
-      const now = Date.now();
-      const e = sharedValues.get(k);
-      if (e && now - e.at <= freshMs) return e.value as Promise<T>;
-      // Taken before the load: a change during it drops the entry (drop above), so nobody later gets its result.
-      const value = load();
-      const entry = { at: now, topic, value };
-      sharedValues.set(k, entry);
-      if (sharedValues.size > MAX_ENTRIES) sharedValues.delete(sharedValues.keys().next().value!);
-      value.catch(() => sharedValues.get(k) === entry && sharedValues.delete(k));
-      return value;
-    },
+    shared: (topic, key, load) => sharedValues.get(topic, key, load),
+    personal: (topic, personId, key, load) => personalValues.get(topic, `${personId} ${key}`, load),
     get size() {
       return store.size;
     },
@@ -268,6 +266,33 @@ export function publicCachePlugin(app: FastifyInstance, bus: ChatBus, store: Pub
     const topics = config.changesHomePage ? TOPICS : [topicOfWrite(route.url)].filter((t) => t !== undefined);
     if (topics.length) route.onSend = [...asArray(route.onSend as never), announce(topics)] as never;
   });
+}
+
+/**
+ * Values loaded once and kept for `freshMs` at most, by topic and key, dropped with their topic; a load
+ * under way is kept too, so concurrent callers share it. The oldest entry goes when `max` is passed.
+ */
+function keptValues(freshMs: number, max: number) {
+  const values = new Map<string, { at: number; topic: PublicTopic; value: Promise<unknown> }>();
+  return {
+    get<T>(topic: PublicTopic, key: string, load: () => Promise<T>): Promise<T> {
+      if (!freshMs) return load();
+      const k = `${topic} ${key}`;
+      const now = Date.now();
+      const e = values.get(k);
+      if (e && now - e.at <= freshMs) return e.value as Promise<T>;
+      // Kept before the load: a change during it drops the entry (drop below), so nobody later gets its result.
+      const value = load();
+      const entry = { at: now, topic, value };
+      values.set(k, entry);
+      if (values.size > max) values.delete(values.keys().next().value!);
+      value.catch(() => values.get(k) === entry && values.delete(k));
+      return value;
+    },
+    drop(topics: readonly PublicTopic[]) {
+      for (const [key, e] of values) if (topics.includes(e.topic)) values.delete(key);
+    },
+  };
 }
 
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);

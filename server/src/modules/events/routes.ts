@@ -17,6 +17,8 @@ import { publicRead } from '../../plugins/public-cache';
 export async function eventsRoutes(appBase: FastifyInstance, { repo }: { repo: EventsRepository }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const tags = ['Events'];
+  /** Numbers each shared page as it is loaded: a person's registrations are kept per page, not per query. */
+  let pagesLoaded = 0;
 
   app.get(
     '/events',
@@ -39,15 +41,22 @@ export async function eventsRoutes(appBase: FastifyInstance, { repo }: { repo: E
       const opts = { when, type: q.type, page: q.page, limit: q.limit, userId: null };
       // The page is the same for every caller who may see it (attendee counts included): loaded and presented
       // once and shared like a kept answer (dropped by any write under /api/events, here or on another instance);
-      // a signed-in caller's own registrations are then read for them alone and are all that differs.
+      // a signed-in caller's own registrations among it are all that differs, kept for them alone (personal).
       if (user && !request.apiKey) {
-        const page = await appBase.publicCache.shared('events', JSON.stringify(opts), async () => {
+        const key = JSON.stringify(opts);
+        const page = await appBase.publicCache.shared('events', key, async () => {
           const { rows, total } = await repo.list(opts);
-          return { total, events: rows.map((r) => serializedBothWays(presentEvent({ ...r, registered: false }))) };
+          const events = rows.map((r) => serializedBothWays(presentEvent({ ...r, registered: false })));
+          return { total, events, loaded: (pagesLoaded += 1) };
         });
-        const mine = await repo.registeredAmong(
-          user.id,
-          page.events.map((e) => e.id),
+        // The person's own registrations among this very page's events (a page loaded again may hold others),
+        // kept like the page: registering or cancelling is a write under /api/events, which drops both before
+        // its answer leaves (on another instance, as the bus carries it, like the page's attendee counts).
+        const mine = await appBase.publicCache.personal('events', user.id, `${key} ${page.loaded}`, () =>
+          repo.registeredAmong(
+            user.id,
+            page.events.map((e) => e.id),
+          ),
         );
         // The answer is the shared page's events, each already checked against the contract and serialised
         // (once per page, registered and not), joined: no per-request copy, check and JSON of every event
