@@ -110,7 +110,7 @@ export async function startupWorkDone(url: string, timeoutMs = 120_000) {
     if (body && body.data.bibleImport !== 'importing') return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the first start\'s import did not finish');
+  throw new Error("the first start's import did not finish");
 }
 
 export async function stopServer(proc: ChildProcess, graceMs = 10_000) {
