@@ -1,7 +1,7 @@
 // Builds the empty embedded database a new install starts from: PGlite's initdb, run once here, its data
 // directory dumped (gzip) into server/assets/pglite/initdb.tar.gz with the PGlite release that made it.
-// A first start loads this copy (~1.2 s of CPU) instead of running initdb in WASM (~5.8 s); the server
-// uses it only with that same PGlite release (server/src/db/pglite-template.ts), so after upgrading
+// A first start unpacks this copy instead of running initdb in WASM (~5.8 s); the server uses it only
+// with that same PGlite release (server/src/db/pglite-template.ts), so after upgrading
 // @electric-sql/pglite run this again and commit both files:
 //
 //   node scripts/pglite-template.mjs

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import tar from 'tar-stream';
 
 /**
  * A new embedded database starts from a copy of an empty PGlite cluster that ships with the product
@@ -29,10 +32,57 @@ export function installedPgliteVersion(): string {
   }
 }
 
-/** The shipped empty cluster, when there is one made by the installed PGlite; otherwise undefined (initdb). */
-export function pgliteTemplate(file = PGLITE_TEMPLATE, info = TEMPLATE_INFO): Blob | undefined {
+/** The shipped empty cluster's file, when the installed PGlite made it; otherwise undefined (initdb). */
+export function pgliteTemplate(file = PGLITE_TEMPLATE, info = TEMPLATE_INFO): string | undefined {
   if (!fs.existsSync(file) || !fs.existsSync(info)) return undefined;
   const { pglite } = JSON.parse(fs.readFileSync(info, 'utf8')) as { pglite?: string };
-  if (pglite !== installedPgliteVersion()) return undefined;
-  return new Blob([fs.readFileSync(file)]);
+  return pglite === installedPgliteVersion() ? file : undefined;
+}
+
+/**
+ * Writes the shipped empty cluster to `dataDir` (which must not hold a database), straight to disk.
+ * PGlite's own `loadDataDir` unpacks the same file through its WebAssembly file system, entry by entry:
+ * this takes ~0.4 s less of a first start. It is unpacked beside `dataDir` and renamed into place, so a
+ * start cut short never leaves half a cluster that the next start would take for a database.
+ */
+export async function extractPgliteTemplate(file: string, dataDir: string): Promise<void> {
+  const partial = `${dataDir}.partial-${process.pid}`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(partial, { recursive: true });
+  const root = path.resolve(partial);
+  const extract = tar.extract();
+  extract.on('entry', (header, stream, next) => {
+    // A broken file fails an entry's stream too: the pipeline below reports it once.
+    stream.on('error', () => {});
+    // Names are absolute in PGlite's dumps (/PG_VERSION, /base/1/112 ...): kept inside the directory.
+    const target = path.resolve(root, `.${path.posix.sep}${header.name.replace(/^\/+/, '')}`);
+    if (target !== root && !target.startsWith(root + path.sep)) return next(new Error(`Unexpected entry ${header.name} in the template`));
+    if (header.type === 'directory') {
+      fs.mkdirSync(target, { recursive: true });
+      stream.on('end', () => next()).resume();
+      return;
+    }
+    if (header.type !== 'file') return next(new Error(`Unexpected entry ${header.name} (${header.type}) in the template`));
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk) => chunks.push(chunk as Buffer));
+    stream.on('end', () => {
+      try {
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.writeFileSync(target, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+        next();
+      } catch (err) {
+        next(err as Error);
+      }
+    });
+  });
+  try {
+    await pipeline(fs.createReadStream(file), zlib.createGunzip(), extract);
+    if (!fs.existsSync(path.join(partial, 'PG_VERSION'))) throw new Error('The template holds no database');
+    // An empty directory may stand where the database goes (made by an earlier start); anything else is not ours to replace.
+    if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir);
+    fs.renameSync(partial, dataDir);
+  } catch (err) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    throw err;
+  }
 }

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { openDatabase } from './client';
-import { pgliteTemplate } from './pglite-template';
+import { extractPgliteTemplate, pgliteTemplate } from './pglite-template';
 import { isDatabaseEmpty, seedDemoChurch } from './seed/demo';
 import { ensureBundledBible, parseBundledBibleAhead } from '../modules/bible/bundled';
 
@@ -34,8 +36,9 @@ if (migrated) process.send?.({ type: 'waiting' });
 // here (the embedded database), or while the server migrates (PostgreSQL).
 const ahead = work.bundledBible ? parseBundledBibleAhead() : null;
 // A new embedded database (migrate) starts from the shipped empty cluster instead of running initdb.
-const loadDataDir = work.pgliteDir && work.migrate ? pgliteTemplate() : undefined;
-const database = await openDatabase({ pgliteDir: work.pgliteDir, databaseUrl: work.databaseUrl, poolMax: 1, loadDataDir });
+const template = work.pgliteDir && work.migrate ? pgliteTemplate() : undefined;
+if (template && !fs.existsSync(path.join(work.pgliteDir!, 'PG_VERSION'))) await extractPgliteTemplate(template, work.pgliteDir!);
+const database = await openDatabase({ pgliteDir: work.pgliteDir, databaseUrl: work.databaseUrl, poolMax: 1 });
 let seeded = false;
 let bible: Awaited<ReturnType<typeof ensureBundledBible>> = null;
 try {
