@@ -2,8 +2,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPglite } from './pglite-open';
 import { prepareStatementsOnce } from './pglite-statements';
+import { migrateEmbedded } from './pglite-migrate';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -99,7 +99,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await pglite.query('select 1');
     },
     migrate: async () => {
-      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await migrateEmbedded(pglite, MIGRATIONS_DIR);
       await installJobsSchema(database);
     },
     close: () => pglite.close(),
