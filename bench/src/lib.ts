@@ -97,22 +97,6 @@ export async function launchServer(
   throw new Error('server did not become ready');
 }
 
-/**
- * Resolves when what a first start leaves running after it answers (the shipped Bible's import, ~10 s of
- * CPU) is over, as /api/health reports it: a bench measuring a page or a request must not share the
- * machine's 2 cores with it.
- */
-export async function startupWorkDone(url: string, timeoutMs = 120_000) {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    const res = await fetch(`${url}/api/health`).catch(() => null);
-    const body = res?.ok ? ((await res.json()) as { data: { bibleImport?: string } }) : null;
-    if (body && body.data.bibleImport !== 'importing') return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the first start's import did not finish");
-}
-
 export async function stopServer(proc: ChildProcess, graceMs = 10_000) {
   if (proc.exitCode !== null) return;
   const exited = new Promise((r) => proc.once('exit', r));
