@@ -70,18 +70,33 @@ export function startServer(env: Record<string, string>, timeoutMs = 120_000) {
 }
 
 /** Spawns node with `args` in the repository root and resolves, timed, when /api/health answers. */
-export async function launchServer(
+export function launchServer(
   args: string[],
   env: Record<string, string>,
   timeoutMs = 120_000,
 ): Promise<{ proc: ChildProcess; readyMs: number; url: string; startedAt: number }> {
+  return launchCommand(process.execPath, args, env, { timeoutMs });
+}
+
+/**
+ * Spawns `command` (in `cwd`, the repository root by default) and resolves, timed from the spawn, when
+ * /api/health answers on env.PORT. `detached`: in its own process group (stop it with stopProcessGroup).
+ */
+export async function launchCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  opts: { timeoutMs?: number; cwd?: string; detached?: boolean } = {},
+): Promise<{ proc: ChildProcess; readyMs: number; url: string; startedAt: number }> {
+  const timeoutMs = opts.timeoutMs ?? 120_000;
   const port = env.PORT ?? '3300';
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const proc = spawn(process.execPath, args, {
-    cwd: ROOT,
+  const proc = spawn(command, args, {
+    cwd: opts.cwd ?? ROOT,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: port },
     stdio: ['ignore', 'ignore', 'inherit'],
+    detached: opts.detached,
   });
   while (performance.now() - started < timeoutMs) {
     try {
@@ -103,6 +118,23 @@ export async function stopServer(proc: ChildProcess, graceMs = 10_000) {
   proc.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
   if (proc.exitCode === null) proc.kill('SIGKILL');
+}
+
+/** Stops a command started `detached` and everything it started (npm start: npm, its shell, the server), waiting for all. */
+export async function stopProcessGroup(proc: ChildProcess, graceMs = 10_000) {
+  const alive = () => {
+    try {
+      process.kill(-proc.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(-proc.pid!, 'SIGTERM');
+  const started = performance.now();
+  while (alive() && performance.now() - started < graceMs) await new Promise((r) => setTimeout(r, 50));
+  if (alive()) process.kill(-proc.pid!, 'SIGKILL');
 }
 
 /** Resident memory of a process in MB (Linux /proc). */

@@ -18,6 +18,7 @@ import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin, openapiRoute } from './plugins/openapi';
 import { webAppPlugin } from './plugins/web-app';
 import { requestDeadline } from './plugins/request-deadline';
+import { afterStartPlugin } from './plugins/after-start';
 import { helmetOptions, securityHeadersPlugin } from './plugins/security-headers';
 import { registerModules } from './modules';
 import { realtimePlugin } from './realtime/plugin';
@@ -137,6 +138,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   app.decorate('db', database.db);
   app.decorate('frontAnswers', frontAnswers);
   requestDeadline(app, config.requestTimeoutMs);
+  afterStartPlugin(app);
 
   const jobs = createJobQueue({ database, log: app.log });
   const hashKey = crypto.createHmac('sha256', opts.jwtSecret).update('church-platform:hash-key').digest();

@@ -26,6 +26,12 @@ async function main() {
     },
     `Church platform ready at ${server.url.replace('0.0.0.0', 'localhost')}`,
   );
+  // The job workers start a moment after listening (start.ts): a server whose jobs cannot run stops, as a start would.
+  server.jobsStarted.catch(async (err: unknown) => {
+    console.error('Failed to start the job workers:', err);
+    await server.stop().catch(() => {});
+    process.exit(1);
+  });
   let shuttingDown = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -50,7 +56,9 @@ async function main() {
   }
 }
 
-main().catch((err) => {
+/** Settles once the server is ready (or failed to start): the compiled entry then saves V8's code cache (boot/main.ts). */
+export const ready = main();
+ready.catch((err) => {
   if (err instanceof ConfigError || err instanceof DataDirInUseError || isUpgradeError(err)) {
     console.error(err.message);
   } else {

@@ -91,7 +91,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
       keep: ctx.config.backupKeep,
     });
     // Queued when a real server listens (tests send the job themselves).
-    api.addHook('onListen', async () => {
+    api.afterStart(async () => {
       await nightly.schedule().then(
         (at) => api.log.info({ at }, 'next nightly backup queued'),
         (err) => api.log.error({ err }, 'could not queue the nightly backup'),
@@ -101,7 +101,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   // Rate-limit counters whose window is over are deleted hourly (they hold keyed hashes of addresses; see lib/rate-limiter.ts).
   const rateLimitCleanup = defineRateLimitCleanup({ jobs: ctx.jobs, db: ctx.db });
   if (ctx.config.env !== 'test') {
-    api.addHook('onListen', async () => {
+    api.afterStart(async () => {
       await rateLimitCleanup.schedule().catch((err) => api.log.error({ err }, 'could not queue the rate-limit clean-up'));
     });
   }
@@ -179,7 +179,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(consentRoutes, { db: ctx.db, consents: ctx.consents });
   // POPIA retention: deleted members' gift records lose the person once the five tax-law years are over (daily job).
   const retention = defineRetentionJob({ jobs: ctx.jobs, db: ctx.db });
-  api.addHook('onListen', async () => {
+  api.afterStart(async () => {
     await retention.schedule().then(
       (at) => api.log.info({ at }, 'next retention run queued'),
       (err) => api.log.error({ err }, 'could not queue the retention run'),
@@ -234,7 +234,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(exportsRoutes, { db: ctx.db, service: exportsService });
   if (ctx.config.env !== 'test') {
     // Expired files are removed hourly by a job (queued once across instances; tests run it themselves).
-    api.addHook('onListen', async () => {
+    api.afterStart(async () => {
       await exportsService.scheduleCleanup().catch((err) => api.log.error({ err }, 'could not queue the export clean-up'));
     });
   }

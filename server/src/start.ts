@@ -34,6 +34,8 @@ export interface RunningServer {
   database: Database;
   /** The server's job queue (its workers run in this process). */
   jobs: JobQueue;
+  /** Resolves once the job workers run (a moment after listening: plugins/after-start.ts), or the server closed first. */
+  jobsStarted: Promise<void>;
   url: string;
   stop(): Promise<void>;
 }
@@ -90,20 +92,21 @@ export async function startServer(config: Config, early?: EarlyOpen): Promise<Ru
     // Said before listening, so the first health check already tells that the Bible is on its way.
     const importBible = !!bibleImport || (!config.databaseUrl && config.bundledBible && !(await hasBundledBible(database.db)));
     if (importBible) ctx.startup.bibleImport = 'importing';
-    // The job workers start once the server listens: listening waits only for the queues (the app's
-    // onReady hook; a job sent in a transaction needs them), not for the workers' first fetches.
-    let listening!: (ok: boolean) => void;
+    // The job workers start a moment after the server listens (app.afterStart), so their first fetches
+    // (~20 statements, on the embedded database's one connection) come after the first requests. Listening
+    // waits only for the queues (the app's onReady hook; a job sent in a transaction needs them).
+    let workersGo!: (go: boolean) => void;
     jobs = ctx.jobs;
-    jobsStarting = jobs.start({ workersAfter: new Promise<boolean>((resolve) => (listening = resolve)) });
-    jobsStarting.catch(() => {}); // awaited below; a failed listen must not leave it unhandled
+    jobsStarting = jobs.start({ workersAfter: new Promise<boolean>((resolve) => (workersGo = resolve)) });
+    jobsStarting.catch(() => {}); // handed to the caller (jobsStarted); a failed listen must not leave it unhandled
+    app.afterStart(() => workersGo(true));
+    app.addHook('onClose', async () => workersGo(false)); // closed first: the workers never start
     const url = await app.listen({ port: config.port, host: config.host }).catch(async (err: unknown) => {
       const stopping = ctx.jobs.stop(0); // first: the workers then never start
-      listening(false);
+      workersGo(false);
       await stopping.catch(() => {});
       throw err;
     });
-    listening(true);
-    await jobsStarting;
     // The shipped Bible, when this database lacks it (a new database, or one made before the Bible shipped),
     // is imported now, while the server already answers (issue 16: a first start listens in ≤ 5 s): on
     // PostgreSQL in the child process started above (its own connection; the parse's heap goes with it), on
@@ -138,6 +141,7 @@ export async function startServer(config: Config, early?: EarlyOpen): Promise<Ru
       app,
       database,
       jobs: ctx.jobs,
+      jobsStarted: jobsStarting,
       url,
       stop: () =>
         (stopping ??= (async () => {

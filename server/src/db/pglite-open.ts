@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { setServerV8Flags } from '../lib/v8-flags';
 
 /**
  * Opening the embedded engine, kept apart from the rest of the database layer (drizzle, pg, the schema,
@@ -24,7 +24,7 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
  * It concerns WebAssembly only (JavaScript is compiled as before), and must be set before the module is
  * compiled, so it is set when this file loads.
  */
-v8.setFlagsFromString('--liftoff-only');
+setServerV8Flags(['--liftoff-only']);
 
 export interface PgliteOpenOptions {
   /** Data directory; omitted means in memory. */

@@ -165,6 +165,42 @@ describe('mail through the queue', () => {
   });
 });
 
+describe('starting the workers after the server listens', () => {
+  const silent = { info() {}, error() {} };
+
+  it('gives a queue defined while the start waits one set of workers, not two', async () => {
+    const queue = createJobQueue({ database: t.database, log: silent, pollingIntervalSeconds: 0.5 });
+    let go!: (ok: boolean) => void;
+    const starting = queue.start({ workersAfter: new Promise<boolean>((r) => (go = r)) });
+    await queue.ready();
+    let running = 0;
+    let most = 0;
+    const ran: number[] = [];
+    queue.define(
+      'test.late',
+      z.object({ n: z.number() }),
+      async ({ n }) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 300));
+        running -= 1;
+        ran.push(n);
+      },
+      { retryLimit: 0, concurrency: 1 },
+    );
+    go(true);
+    await starting;
+    await Promise.all([1, 2, 3].map((n) => queue.send('test.late', { n })));
+    for (let i = 0; ran.length < 3; i++) {
+      if (i > 200) throw new Error(`only ${ran.join(', ')} ran`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // Concurrency 1 holds: a second worker would have taken a job while the first ran.
+    expect(most).toBe(1);
+    await queue.stop();
+  }, 30_000);
+});
+
 describe('stopping an instance', () => {
   const silent = { info() {}, error() {} };
 

@@ -150,6 +150,7 @@ export function createJobQueue({ database, log, pollingIntervalSeconds: explicit
   let boss = newBoss(false);
   const defs = new Map<string, Definition>();
   const workerIds = new Map<string, string[]>();
+  const workersStarted = new Set<string>();
   let ready: Promise<void> | undefined;
   let workersOn = false;
   /** The workers being started (start()), awaited by stop(). */
@@ -252,6 +253,9 @@ export function createJobQueue({ database, log, pollingIntervalSeconds: explicit
   }
 
   async function startWorkers(def: Definition) {
+    // Once per queue: one defined while start() waits (workersAfter) is reached both by define() and by start().
+    if (workersStarted.has(def.name)) return;
+    workersStarted.add(def.name);
     const ids: string[] = [];
     for (let i = 0; i < def.opts.concurrency; i++) {
       const interval = def.opts.pollingIntervalSeconds ?? pollSeconds();

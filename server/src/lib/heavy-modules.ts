@@ -1,3 +1,5 @@
+import { importModule } from './import-module';
+
 /**
  * Libraries only some requests need (PDF, Excel, ZIP, image scaling), loaded on the first request
  * that does: together they cost seconds of start time and tens of MB of memory that a server
@@ -8,7 +10,10 @@ const once = <T>(load: () => Promise<T>) => {
   return () => (p ??= load());
 };
 
-export const loadPdfKit = once(async () => (await import('pdfkit')).default);
-export const loadExcelJS = once(async () => (await import('exceljs')).default);
-export const loadArchiver = once(async () => (await import('archiver')).default);
-export const loadSharp = once(async () => (await import('sharp')).default);
+/** The package's default export, as `(await import(specifier)).default` gives it (module.exports for these CommonJS packages). */
+const loadDefault = <T>(specifier: string) => once(async () => (await importModule<{ default: T }>(specifier)).default);
+
+export const loadPdfKit = loadDefault<typeof import('pdfkit')>('pdfkit');
+export const loadExcelJS = loadDefault<typeof import('exceljs')>('exceljs');
+export const loadArchiver = loadDefault<typeof import('archiver')>('archiver');
+export const loadSharp = loadDefault<(typeof import('sharp'))['default']>('sharp');

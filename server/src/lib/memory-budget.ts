@@ -1,5 +1,5 @@
-import v8 from 'node:v8';
 import vm from 'node:vm';
+import { setServerV8Flags } from './v8-flags';
 
 /**
  * Keeps a long batch job (a 100,000-row export) within a memory budget.
@@ -55,7 +55,7 @@ function fullCollection(): (() => void) | null {
     const global = globalThis as { gc?: () => void };
     if (typeof global.gc === 'function') gcFunction = global.gc;
     else {
-      v8.setFlagsFromString('--expose-gc');
+      setServerV8Flags(['--expose-gc']);
       gcFunction = vm.runInNewContext('gc') as () => void;
     }
   } catch {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { importModule } from '../lib/import-module';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,11 +55,11 @@ export function createHomeRenderer(app: FastifyInstance, webDistDir: string, fre
   const file = path.join(webDistDir, 'ssr', 'entry-server.js');
   const revealFile = path.join(webDistDir, 'home-reveal.js');
   if (!fs.existsSync(file) || !fs.existsSync(revealFile)) return null;
-  // Loaded once the server is listening (so it does not slow the start) or by the first visitor.
+  // Loaded a moment after the server listens (plugins/after-start.ts: it does not slow the start) or by the first visitor.
   let loading: Promise<HomeRendererModule> | undefined;
   const load = () => {
     if (!loading) {
-      loading = import(pathToFileURL(file).href).then((m: HomeRendererModule) => {
+      loading = importModule<HomeRendererModule>(pathToFileURL(file).href).then((m) => {
         m.configureRenderer(injectFetch(app));
         return m;
       });
@@ -66,9 +67,7 @@ export function createHomeRenderer(app: FastifyInstance, webDistDir: string, fre
     }
     return loading;
   };
-  app.addHook('onListen', async () => {
-    setTimeout(() => void load().catch(() => undefined), 0).unref();
-  });
+  app.afterStart(() => load().catch(() => undefined));
   const revealScript = fs.readFileSync(revealFile, 'utf8').trim();
 
   let last: { at: number; page: RenderedHome } | undefined;

@@ -30,7 +30,7 @@ export interface BundleParse {
  * its own thread when it gets there.
  */
 export function parseBundledBibleAhead(file = BUNDLED_BIBLE_FILE): BundleParse | null {
-  if (!import.meta.url.endsWith('.mjs') || !fs.existsSync(file)) return null;
+  if (!/\.[cm]js$/.test(import.meta.url) || !fs.existsSync(file)) return null;
   const worker = new Worker(new URL('./bible-parse-worker.mjs', import.meta.url), { workerData: file });
   const parsed = new Promise<ParsedBundle>((resolve, reject) => {
     worker.once('message', resolve);

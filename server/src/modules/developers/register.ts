@@ -54,7 +54,7 @@ export async function registerDeveloperPlatform(api: FastifyInstance, ctx: AppCo
   // Usage older than each key's plan keeps it is deleted hourly (queued when a real server listens; tests run it themselves).
   const retention = defineUsageRetention({ jobs: ctx.jobs, db: ctx.db });
   if (!testing)
-    api.addHook('onListen', async () => {
+    api.afterStart(async () => {
       await retention.schedule().catch((err: unknown) => api.log.error({ err }, 'could not queue the API usage clean-up'));
     });
   await api.register(developerKeysRoutes, { db: ctx.db, limiter: ctx.limiter, gate });

@@ -46,7 +46,7 @@ export async function registerGiving(api: FastifyInstance, ctx: AppContext, time
   // Card checkouts never paid are marked expired by an hourly sweep (queued when a real server listens; tests send it themselves).
   // Always: an account entered in settings later needs it too, and with no card gifts it finds nothing.
   const expiry = defineCheckoutExpiryJob({ jobs: ctx.jobs, db: ctx.db });
-  api.addHook('onListen', async () => {
+  api.afterStart(async () => {
     await expiry.schedule().catch((err: unknown) => api.log.error({ err }, 'could not queue the checkout expiry sweep'));
   });
   const service = createGivingService({ db: ctx.db, limiter: ctx.limiter, provider, publicUrl: ctx.config.publicUrl, timeZone });
