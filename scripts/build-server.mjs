@@ -3,6 +3,7 @@
 // Our workspaces (@church/*) and most packages are bundled in (see KEEP_EXTERNAL). The server is one
 // CommonJS file (server.cjs) that main.mjs runs with V8's code cache (server/src/boot/code-cache.ts).
 // `node scripts/build-server.mjs --if-needed` rebuilds only when a source is newer than the build.
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -140,6 +141,29 @@ await Promise.all([
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   }),
 ]);
+/**
+ * The new database a first start copies (server/src/db/pglite-template.ts, MIGRATED_TEMPLATE): the shipped
+ * empty cluster with our migrations and the job queue's schema applied, made here by the compiled
+ * prepare-worker as a first start would. Without it (it failed) a first start migrates, as before.
+ */
+async function makeMigratedTemplate() {
+  const pgliteDir = path.join(outdir, 'pglite-template');
+  const work = { pgliteDir, migrate: true, demoData: false, bundledBible: false, asTemplate: true };
+  const code = await new Promise((resolve) => {
+    const child = fork(path.join(outdir, 'prepare-worker.mjs'), [], {
+      env: { ...process.env, CHURCH_PREPARE_WORK: JSON.stringify(work) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('error', () => resolve(1));
+    child.once('exit', (exitCode) => resolve(exitCode ?? 1));
+  });
+  if (code !== 0) {
+    fs.rmSync(pgliteDir, { recursive: true, force: true });
+    console.warn('Could not make the migrated database template; a first start migrates a new database instead');
+  }
+}
+await makeMigratedTemplate();
+
 console.log(
   `Server compiled to ${path.relative(root, outdir)}/ in ${Math.round(performance.now() - started)} ms (${pathToFileURL(stamp).pathname})`,
 );

@@ -12,6 +12,13 @@ export interface EarlyOpen {
   pglite?: Promise<PGlite>;
   /** A first start: the child process making the new database, done (start.ts opens it then). */
   prepared?: Promise<PrepareResult>;
+  /**
+   * Settles once that work is under way: the engine's open called, or the child process started (or either
+   * failed; startServer reports it). main.ts waits for it before loading the app: evaluating the app's code
+   * holds the thread ~0.3 s, and the lock's answer, the engine's file reads and the child's start would wait
+   * behind it instead of running beside it.
+   */
+  started: Promise<void>;
 }
 
 /**
@@ -29,9 +36,23 @@ export function openEarly(config: Config, log: (msg: string) => void): EarlyOpen
   // The engine's code is loaded only to open an existing database: on a first start the child process
   // starts without waiting for it (~70 ms).
   const engine = exists ? import('./db/pglite-open') : undefined;
-  const pglite = engine && locked.then(async () => (await engine).createPglite({ dataDir }));
-  const prepared = exists ? undefined : locked.then(() => newEmbeddedDatabase(config, log).done);
+  let begun!: () => void;
+  const started = new Promise<void>((resolve) => (begun = resolve));
+  const pglite =
+    engine &&
+    locked.then(async () => {
+      const opening = (await engine).createPglite({ dataDir });
+      begun();
+      return opening;
+    });
+  const prepared = exists
+    ? undefined
+    : locked.then(() => {
+        const child = newEmbeddedDatabase(config, log);
+        begun();
+        return child.done;
+      });
   // startServer awaits them; a failure before it does must not end the process as an unhandled rejection.
-  for (const p of [locked, engine, pglite, prepared]) p?.catch(() => {});
-  return { locked, pglite, prepared };
+  for (const p of [locked, engine, pglite, prepared]) p?.catch(() => begun());
+  return { locked, pglite, prepared, started };
 }

@@ -14,6 +14,7 @@ async function main() {
   const config = loadConfig();
   // The embedded database starts opening now, while the app's code loads (early-open.ts).
   const early = openEarly(config, log);
+  await early?.started;
   const { startServer, UpgradeError } = await import('./start');
   isUpgradeError = (err) => err instanceof UpgradeError;
   const server = await startServer(config, early);

@@ -4,7 +4,18 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
-import { extractPgliteTemplate, installedPgliteVersion, PGLITE_TEMPLATE, pgliteTemplate } from './pglite-template';
+import { execFileSync } from 'node:child_process';
+import {
+  copyPgliteTemplate,
+  extractPgliteTemplate,
+  installedPgliteVersion,
+  MIGRATED_TEMPLATE,
+  migratedTemplate,
+  PGLITE_TEMPLATE,
+  pgliteTemplate,
+} from './pglite-template';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { MIGRATIONS_DIR } from './client';
 
 const dirs: string[] = [];
 const tmp = (name: string) => {
@@ -51,5 +62,68 @@ describe('the shipped empty embedded database', () => {
     fs.writeFileSync(info, JSON.stringify({ pglite: '0.0.1' }));
     expect(pgliteTemplate(PGLITE_TEMPLATE, info)).toBeUndefined();
     expect(pgliteTemplate(path.join(os.tmpdir(), 'no-such-template.tar.gz'))).toBeUndefined();
+  });
+});
+
+describe("the build's migrated copy (scripts/build-server.mjs)", () => {
+  it('is made by prepare-worker as a first start would, marked whole, and a copy of it opens with nothing left to migrate', async () => {
+    const build = tmp('template-build');
+    const work = { pgliteDir: path.join(build, MIGRATED_TEMPLATE), migrate: true, demoData: false, bundledBible: false, asTemplate: true };
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'prepare-worker.ts')], {
+      env: { ...process.env, CHURCH_PREPARE_WORK: JSON.stringify(work) },
+      stdio: 'ignore',
+    });
+    const template = migratedTemplate(build);
+    expect(template).toBe(path.join(build, MIGRATED_TEMPLATE));
+
+    const dir = path.join(tmp('template-copy'), 'db');
+    fs.mkdirSync(dir); // an empty directory where the database goes is taken over
+    await copyPgliteTemplate(template!, dir);
+    expect(fs.readdirSync(path.dirname(dir))).toEqual(['db']);
+    const database = await openDatabase({ pgliteDir: dir });
+    const journal = async () =>
+      (
+        (await database.db.execute(sql`select hash from drizzle.__drizzle_migrations order by id`)) as unknown as {
+          rows: Array<{ hash: string }>;
+        }
+      ).rows;
+    const applied = await journal();
+    expect(applied.map((r) => r.hash)).toEqual(readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.hash));
+    await database.migrate();
+    expect(await journal()).toEqual(applied);
+    // The job queue's schema is there too: sending a job needs it.
+    const boss = (await database.db.execute(sql`select version from pgboss.version`)) as unknown as { rows: unknown[] };
+    expect(boss.rows).toHaveLength(1);
+    await database.close();
+    // The copy is the new database's own: the template is as it was.
+    expect(fs.existsSync(path.join(template!, 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+
+  it('is not used unless marked whole by the installed PGlite', () => {
+    const build = tmp('template-unmarked');
+    fs.mkdirSync(path.join(build, MIGRATED_TEMPLATE));
+    fs.writeFileSync(path.join(build, MIGRATED_TEMPLATE, 'PG_VERSION'), '17\n');
+    expect(migratedTemplate(build)).toBeUndefined();
+    fs.writeFileSync(path.join(build, `${MIGRATED_TEMPLATE}.json`), JSON.stringify({ pglite: '0.0.1' }));
+    expect(migratedTemplate(build)).toBeUndefined();
+    fs.writeFileSync(path.join(build, `${MIGRATED_TEMPLATE}.json`), JSON.stringify({ pglite: installedPgliteVersion() }));
+    expect(migratedTemplate(build)).toBe(path.join(build, MIGRATED_TEMPLATE));
+  });
+
+  it('is never copied over a database, and a failed copy leaves nothing behind', async () => {
+    const parent = tmp('template-taken');
+    const template = path.join(parent, 'template');
+    fs.mkdirSync(template);
+    fs.writeFileSync(path.join(template, 'PG_VERSION'), '17\n');
+    const dir = path.join(parent, 'db');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'PG_VERSION'), '17\n');
+    await expect(copyPgliteTemplate(template, dir)).rejects.toThrow();
+    expect(fs.readdirSync(parent).sort()).toEqual(['db', 'template']);
+    expect(fs.readdirSync(dir)).toEqual(['PG_VERSION']);
+    // A template that is no cluster is refused the same way.
+    fs.rmSync(path.join(template, 'PG_VERSION'));
+    await expect(copyPgliteTemplate(template, path.join(parent, 'other'))).rejects.toThrow('The template holds no database');
+    expect(fs.readdirSync(parent).sort()).toEqual(['db', 'template']);
   });
 });

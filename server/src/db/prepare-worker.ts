@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from './client';
-import { extractPgliteTemplate, pgliteTemplate } from './pglite-template';
+import { fileURLToPath } from 'node:url';
+import { copyPgliteTemplate, extractPgliteTemplate, markMigratedTemplate, migratedTemplate, pgliteTemplate } from './pglite-template';
 import { isDatabaseEmpty, seedDemoChurch } from './seed/demo';
 import { ensureBundledBible, parseBundledBibleAhead } from '../modules/bible/bundled';
 
@@ -22,6 +23,8 @@ export interface PrepareWork {
   bundledBible: boolean;
   /** PostgreSQL: the server migrates while this process parses the Bible; wait for its 'migrated' message. */
   afterMigrations?: boolean;
+  /** The build's migrated copy (scripts/build-server.mjs): pgliteDir is <build>/pglite-template, marked whole once closed. */
+  asTemplate?: boolean;
 }
 // The server went away (stopped, or died) before the work was done: stop too; its transaction rolls back.
 let answered = false;
@@ -36,8 +39,14 @@ if (migrated) process.send?.({ type: 'waiting' });
 // here (the embedded database), or while the server migrates (PostgreSQL).
 const ahead = work.bundledBible ? parseBundledBibleAhead() : null;
 // A new embedded database (migrate) starts from the shipped empty cluster instead of running initdb.
-const template = work.pgliteDir && work.migrate ? pgliteTemplate() : undefined;
-if (template && !fs.existsSync(path.join(work.pgliteDir!, 'PG_VERSION'))) await extractPgliteTemplate(template, work.pgliteDir!);
+if (work.pgliteDir && work.migrate && !fs.existsSync(path.join(work.pgliteDir, 'PG_VERSION'))) {
+  // Compiled (`npm start`): the build's migrated copy beside this file when there is one; otherwise the shipped
+  // empty cluster (migrated below); without either, PGlite runs initdb.
+  const built = /\.[cm]js$/.test(import.meta.url) ? migratedTemplate(fileURLToPath(new URL('.', import.meta.url))) : undefined;
+  const template = built ? undefined : pgliteTemplate();
+  if (built) await copyPgliteTemplate(built, work.pgliteDir);
+  else if (template) await extractPgliteTemplate(template, work.pgliteDir);
+}
 const database = await openDatabase({ pgliteDir: work.pgliteDir, databaseUrl: work.databaseUrl, poolMax: 1 });
 let seeded = false;
 let bible: Awaited<ReturnType<typeof ensureBundledBible>> = null;
@@ -53,6 +62,7 @@ try {
   ahead?.cancel();
   await database.close();
 }
+if (work.asTemplate) markMigratedTemplate(path.dirname(work.pgliteDir!));
 // The IPC channel keeps this process alive: let go of it once the answer is sent.
 answered = true;
 process.send?.({ type: 'done', seeded, bible }, () => process.disconnect());
