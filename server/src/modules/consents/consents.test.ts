@@ -121,4 +121,27 @@ describe('consentGranted (for queries over many people)', () => {
     const byId = Object.fromEntries(granted.map((r) => [r.id, r.ok]));
     expect(byId).toEqual({ [a.user.id]: false, [b.user.id]: true, [c.user.id]: true });
   });
+
+  it('keeps a new decision newest even when the clock reads the previous one’s instant again', async () => {
+    const a = await createUser(t);
+    // The previous decision as a clock that repeats (or a server whose clock stepped back) leaves it: not before now.
+    await t.database.db.insert(consents).values({
+      userId: a.user.id,
+      kind: 'email_church',
+      granted: false,
+      wording: 'earlier wording',
+      source: 'profile',
+      createdAt: new Date(Date.now() + 3_600_000),
+    });
+    expect(await t.ctx.consents.set(a.user.id, [{ kind: 'email_church', granted: true }], { source: 'profile' })).toEqual(['email_church']);
+    expect(await t.ctx.consents.has(a.user.id, 'email_church')).toBe(true);
+    const [newest, previous] = await t.ctx.consents.history(a.user.id);
+    expect(newest!.granted).toBe(true);
+    expect(newest!.createdAt.getTime()).toBeGreaterThanOrEqual(previous!.createdAt.getTime());
+    const rows = await t.database.db
+      .select({ ok: consentGranted('email_church', users.id) })
+      .from(users)
+      .where(inArray(users.id, [a.user.id]));
+    expect(rows).toEqual([{ ok: true }]);
+  });
 });

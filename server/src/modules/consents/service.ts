@@ -81,6 +81,11 @@ export function createConsentService(db: Db) {
           wording: CONSENT_KINDS[c.kind].wording,
           source: meta.source,
           recordedBy: meta.recordedBy ?? null,
+          // Strictly after the person's previous decision on this kind, so "newest" is never a tie: two decisions in
+          // one instant of the clock (the embedded engine's reads the same instant twice) would otherwise leave the
+          // current answer to chance.
+          createdAt: sql`greatest(now(), (select max(p.created_at) + interval '1 microsecond' from ${consents} p
+            where p.user_id = ${userId} and p.kind = ${c.kind}))`,
         }));
       if (rows.length) await q.insert(consents).values(rows);
       return rows.map((r) => r.kind);
