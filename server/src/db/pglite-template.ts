@@ -65,7 +65,7 @@ export function markMigratedTemplate(buildDir: string): void {
 }
 
 /** Copies a migrated copy to `dataDir` (which must not hold a database), beside it first and renamed into place. */
-export async function copyPgliteTemplate(templateDir: string, dataDir: string): Promise<void> {
+export function copyPgliteTemplate(templateDir: string, dataDir: string): void {
   const partial = `${dataDir}.partial-${process.pid}`;
   fs.rmSync(partial, { recursive: true, force: true });
   try {

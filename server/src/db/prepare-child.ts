@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ImportSummary } from '@church/contract/bible/schemas';
 import type { Config } from '../config';
 import type { PrepareWork } from './prepare-worker';
+import { isCompiled } from '../lib/compiled';
 
 export interface PrepareResult {
   seeded: boolean;
@@ -15,7 +16,7 @@ type WorkerMessage = ({ type: 'done' } & PrepareResult) | { type: 'waiting' };
 export function startWorker(work: PrepareWork): { child: ChildProcess; done: Promise<PrepareResult>; migrated(): void } {
   // Compiled (`npm start`, scripts/build-server.mjs): the worker is its own file beside this bundle.
   // From TypeScript (tests, e2e, dev): through the same tsx loader.
-  const compiled = /\.[cm]js$/.test(import.meta.url);
+  const compiled = isCompiled(import.meta.url);
   const child = fork(fileURLToPath(new URL(compiled ? './prepare-worker.mjs' : './prepare-worker.ts', import.meta.url)), [], {
     execArgv: compiled ? [] : ['--import', 'tsx'],
     env: { ...process.env, CHURCH_PREPARE_WORK: JSON.stringify(work) },

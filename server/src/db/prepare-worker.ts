@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from './client';
 import { fileURLToPath } from 'node:url';
+import { openDatabase } from './client';
+import { isCompiled } from '../lib/compiled';
 import { copyPgliteTemplate, extractPgliteTemplate, markMigratedTemplate, migratedTemplate, pgliteTemplate } from './pglite-template';
 import { isDatabaseEmpty, seedDemoChurch } from './seed/demo';
 import { ensureBundledBible, parseBundledBibleAhead } from '../modules/bible/bundled';
@@ -42,9 +43,9 @@ const ahead = work.bundledBible ? parseBundledBibleAhead() : null;
 if (work.pgliteDir && work.migrate && !fs.existsSync(path.join(work.pgliteDir, 'PG_VERSION'))) {
   // Compiled (`npm start`): the build's migrated copy beside this file when there is one; otherwise the shipped
   // empty cluster (migrated below); without either, PGlite runs initdb.
-  const built = /\.[cm]js$/.test(import.meta.url) ? migratedTemplate(fileURLToPath(new URL('.', import.meta.url))) : undefined;
+  const built = isCompiled(import.meta.url) ? migratedTemplate(fileURLToPath(new URL('.', import.meta.url))) : undefined;
   const template = built ? undefined : pgliteTemplate();
-  if (built) await copyPgliteTemplate(built, work.pgliteDir);
+  if (built) copyPgliteTemplate(built, work.pgliteDir);
   else if (template) await extractPgliteTemplate(template, work.pgliteDir);
 }
 const database = await openDatabase({ pgliteDir: work.pgliteDir, databaseUrl: work.databaseUrl, poolMax: 1 });

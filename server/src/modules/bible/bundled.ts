@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { bibleTranslations } from '../../db/schema/index';
 import { BUNDLED_BIBLE_FILE, BUNDLED_BIBLE_ID, parseBundledBible, type ParsedBundle } from './bundled-file';
 import { importTranslation, importTranslationInSteps } from './importer';
+import { isCompiled } from '../../lib/compiled';
 
 export { BUNDLED_BIBLE_FILE, BUNDLED_BIBLE_ID, readBundledBible } from './bundled-file';
 
@@ -30,7 +31,7 @@ export interface BundleParse {
  * its own thread when it gets there.
  */
 export function parseBundledBibleAhead(file = BUNDLED_BIBLE_FILE): BundleParse | null {
-  if (!/\.[cm]js$/.test(import.meta.url) || !fs.existsSync(file)) return null;
+  if (!isCompiled(import.meta.url) || !fs.existsSync(file)) return null;
   const worker = new Worker(new URL('./bible-parse-worker.mjs', import.meta.url), { workerData: file });
   const parsed = new Promise<ParsedBundle>((resolve, reject) => {
     worker.once('message', resolve);
