@@ -112,7 +112,7 @@ export const MEMBER_SORTS = ['name', 'joinDate', 'createdAt', 'role', 'status'] 
 
 /** GET /members: server-side search (name, e-mail, phone digits), filters, sorting and paging. */
 export const membersManageQuery = paginationQuery(20, 200).extend({
-  q: z.string().trim().max(100).optional().describe('Matches name, email or phone (any spacing; 0… and +27… alike)'),
+  q: z.string().trim().max(100).optional().describe('Matches name, email or phone (any spacing; 0… and +27… alike); with an API key, the name only'),
   role: z.enum(MEMBER_PAGE_ROLES).optional(),
   status: z.enum(MEMBER_STATUSES).optional(),
   sort: z.enum(MEMBER_SORTS).default('name'),

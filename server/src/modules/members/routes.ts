@@ -167,7 +167,7 @@ export async function memberRoutes(
     async (request) => {
       const { page, limit } = request.query;
       // POPIA (issue 17): the public API lists only members who agreed to appear in the directory.
-      const { rows, total } = await service.list(request.query, { listedOnly: !!request.apiKey });
+      const { rows, total } = await service.list(request.query, { view: request.apiKey ? 'public' : 'directory' });
       if (request.apiKey) return { status: 'success' as const, data: { members: rows.map(presentPublicMember), page, limit, total } };
       const me = currentUser(request);
       return { status: 'success' as const, data: { members: rows.map((r) => presentMember(r, me)), page, limit, total } };

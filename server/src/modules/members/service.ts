@@ -8,6 +8,7 @@ import { recordAudit, type AuditActor } from '../audit/audit';
 import { congregation } from './repository';
 import { noWebhooks, webhookMember, type WebhookEmit } from '../developers/webhooks/events';
 import { memberSearch } from './search';
+import { PUBLIC_MEMBER_SORTS, publicMemberSearch } from '../developers/member-presenter';
 import { consentGranted } from '../consents/service';
 
 export interface Actor extends AuditActor, Principal {
@@ -119,15 +120,21 @@ export function createMembersService(db: Db, webhooks: WebhookEmit = noWebhooks)
   }
 
   return {
-    /** `listedOnly`: only people who agreed to appear in the directory (what the public API may list). */
+    /**
+     * `view: 'public'` is an API key's: only people who agreed to appear in the directory (POPIA), and a
+     * search that reads only what the key's view shows (issue 29: a caller searches only what it may see).
+     */
     async list(
       query: Required<Pick<MembersManageQuery, 'sort' | 'order'>> & MembersManageQuery & { page: number; limit: number },
-      { listedOnly = false }: { listedOnly?: boolean } = {},
+      { view = 'directory' }: { view?: 'directory' | 'public' } = {},
     ) {
+      const publicView = view === 'public';
+      if (publicView && !(PUBLIC_MEMBER_SORTS as readonly string[]).includes(query.sort))
+        throw badRequest(`An API key may sort by ${PUBLIC_MEMBER_SORTS.join(', ')} only`);
       const conds: (SQL | undefined)[] = [
         congregation,
-        query.q ? memberSearch(query.q) : undefined,
-        listedOnly ? consentGranted('directory_listing', users.id) : undefined,
+        query.q ? (publicView ? publicMemberSearch : memberSearch)(query.q) : undefined,
+        publicView ? consentGranted('directory_listing', users.id) : undefined,
       ];
       if (query.role) conds.push(eq(users.role, query.role));
       if (query.status) conds.push(eq(users.status, query.status));
