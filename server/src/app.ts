@@ -4,12 +4,12 @@ import cors from '@fastify/cors';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { trustHops, type Config } from './config';
 import type { Database, Db } from './db/client';
-import { createMailer, type Mailer } from './lib/mailer';
-import { createSealer, type Sealer } from './lib/seal';
-import { createJobQueue, type JobQueue } from './jobs/queue';
-import { createConsentService, type ConsentService } from './modules/consents/service';
-import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
-import { createTokenService, type TokenService } from './lib/tokens';
+import { createMailer } from './lib/mailer';
+import { createSealer } from './lib/seal';
+import { createJobQueue } from './jobs/queue';
+import { createConsentService } from './modules/consents/service';
+import { createRateLimiter } from './lib/rate-limiter';
+import { createTokenService } from './lib/tokens';
 import { authPlugin, useUserCache } from './plugins/auth';
 import { createUserCache } from './plugins/user-cache';
 import { inputHygienePlugin } from './plugins/input-hygiene';
@@ -24,10 +24,12 @@ import { registerModules } from './modules';
 import { realtimePlugin } from './realtime/plugin';
 import { chatRuntime } from './realtime/runtime';
 import { createPublicCacheStore, publicCachePlugin } from './plugins/public-cache';
-import { createStartupWork, type StartupWork } from './modules/health/startup-work';
+import { createStartupWork } from './modules/health/startup-work';
 import { keptAnswersServer, type FrontAnswers, type KeptAnswerObserver } from './plugins/kept-answers-server';
 import { metricsPlugin } from './modules/ops/metrics';
-import type { WebhookNetwork } from './modules/developers/register';
+import type { WebhookNetwork } from './modules/developers/webhooks/network';
+import type { AppContext } from './context';
+import { createDomainEvents } from './events/domain-events';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,28 +39,6 @@ declare module 'fastify' {
     /** Answers a route lets the HTTP server give in front of Fastify (plugins/kept-answers-server.ts). */
     frontAnswers: FrontAnswers;
   }
-}
-
-/** What modules may be handed. Each module picks what it needs in modules.ts. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  db: Db;
-  tokens: TokenService;
-  limiter: RateLimiter;
-  mailer: Mailer;
-  /** Durable job queue (server/src/jobs/queue.ts); workers run only after start() in start.ts. */
-  jobs: JobQueue;
-  /** A key derived from the server secret for keyed hashes that must agree across instances (sermon view counting). */
-  hashKey: Buffer;
-  /** Seals a secret kept in the database under a key derived from the server secret (lib/seal.ts), one key per purpose. */
-  sealer: (purpose: string) => Sealer;
-  /** Members' consents (modules/consents/service.ts): `consents.has(userId, 'email_church')`. */
-  consents: ConsentService;
-  /** Stubs for webhook delivery's DNS and sockets (tests); modules/developers/register.ts says what is used otherwise. */
-  webhookNetwork?: WebhookNetwork;
-  /** What the start left running after listening (start.ts sets it; /api/health reports it). */
-  startup: StartupWork;
 }
 
 export interface BuildOptions {
@@ -161,6 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     hashKey,
     sealer: (purpose) => createSealer(opts.jwtSecret, purpose),
     consents,
+    events: createDomainEvents({ db: database.db, jobs, strict: config.env !== 'production' }),
     webhookNetwork: opts.webhookNetwork,
     startup: createStartupWork(),
   };

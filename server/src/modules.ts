@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from './app';
+import type { AppContext } from './context';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthRepository } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
@@ -50,7 +50,7 @@ import { createBibleRepository } from './modules/bible/repository';
 import { createBibleService } from './modules/bible/service';
 import { createUpstream } from './modules/bible/upstream';
 import { registerDeveloperPlatform } from './modules/developers/register';
-import type { WebhookEmit } from './modules/developers/webhooks/events';
+import { defineEventRetention } from './events/retention';
 import { eventsManageRoutes } from './modules/events/manage-routes';
 import { createEventsManageService } from './modules/events/manage-service';
 import { auditPort } from './modules/care/audit-port';
@@ -72,9 +72,16 @@ import { createExportsService } from './modules/exports/service';
  */
 export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   // Developer platform first: its API-key gate and usage hook must exist before the keyed routes register.
-  // Returns { webhooks }: `webhooks.emit(type, entity, previous?)` is what feature modules call when their data changes.
-  const { webhooks } = await registerDeveloperPlatform(api, ctx);
-  const emit: WebhookEmit = (tx, type, object, previous) => webhooks.emit(type, object, previous, tx);
+  // Webhooks subscribe to the domain events there; feature modules record events with `emit(tx, type, data)`
+  // in the transaction that makes the change (events/domain-events.ts) and know nothing of who listens.
+  await registerDeveloperPlatform(api, ctx);
+  const { emit, emitMany } = ctx.events;
+  // Events past their retention are deleted hourly (queued when a real server listens; tests run it themselves).
+  const eventRetention = defineEventRetention({ jobs: ctx.jobs, db: ctx.db });
+  if (ctx.config.env !== 'test')
+    api.afterStart(async () => {
+      await eventRetention.schedule().catch((err) => api.log.error({ err }, 'could not queue the domain events clean-up'));
+    });
   const jobsSql = databaseExecutor(ctx.database);
   await api.register(healthRoutes, {
     database: ctx.database,
@@ -121,7 +128,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     log: api.log,
     publicUrl: ctx.config.publicUrl,
     login: ctx.config.login,
-    webhooks: emit,
+    emit,
   });
   await api.register(authRoutes, { service: authService });
   // Public site: settings, visitors, contact messages, public events and sermons.
@@ -165,10 +172,10 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(announcementsRoutes, { repo: createAnnouncementsRepository(ctx.db) });
   await api.register(settingsLogoRoutes, { service: settings, uploadDir: ctx.config.uploadDir });
   // Member portal: profile, prayers, giving, notifications (with the event-reminder scheduler), engagement, event registration.
-  await api.register(memberRoutes, { db: ctx.db, account: authService, webhooks: emit });
-  await api.register(memberMergeRoutes, { db: ctx.db, webhooks: emit });
-  await api.register(prayerRoutes, { service: createPrayersService(ctx.db, { alerts, audit: auditPort, webhooks: emit }) });
-  await registerGiving(api, ctx, async () => (await settings.get()).timeZone, emit);
+  await api.register(memberRoutes, { db: ctx.db, account: authService, emit, emitMany });
+  await api.register(memberMergeRoutes, { db: ctx.db, emit });
+  await api.register(prayerRoutes, { service: createPrayersService(ctx.db, { alerts, audit: auditPort, emit }) });
+  await registerGiving(api, ctx, async () => (await settings.get()).timeZone);
   await api.register(notificationRoutes, {
     db: ctx.db,
     runScheduler: ctx.config.env !== 'test',
@@ -193,7 +200,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   // Care and events management (pastor/admin): events CRUD and check-in.
   const timeZone = async () => (await settings.get()).timeZone;
   await api.register(eventsManageRoutes, {
-    service: createEventsManageService({ db: ctx.db, repo: createEventsRepository(ctx.db), timeZone, audit: auditPort, webhooks: emit }),
+    service: createEventsManageService({ db: ctx.db, repo: createEventsRepository(ctx.db), timeZone, audit: auditPort, emit }),
   });
   await api.register(volunteersRoutes, { db: ctx.db, timeZone });
   await api.register(alertPreferencesRoutes, { db: ctx.db });

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { CLOSE_CODES, CLOSE_REASONS } from '@church/contract/chat/constants';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { userFromToken } from '../plugins/auth';
 import { socketOriginAllowed } from '../plugins/security-headers';
 import { createHub } from './hub';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { createChatRepository } from '../modules/chat/repository';
 import { createChatService, type ChatService } from '../modules/chat/service';
 import { createMemoryBus, createPgBus, type ChatBus } from './bus';

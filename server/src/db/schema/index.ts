@@ -20,3 +20,4 @@ export * from './giving-admin';
 export * from './office';
 export * from './privacy';
 export * from './giving-rollups';
+export * from './domain-events';

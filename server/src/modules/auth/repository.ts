@@ -6,7 +6,7 @@ export function createAuthRepository(db: Db) {
   return {
     findUserByEmail: async (email: string) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
     findUserById: async (id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
-    /** Inserts the account; `after` runs in the same transaction (e.g. queuing the member.created webhook). */
+    /** Inserts the account; `after` runs in the same transaction (e.g. recording the member.created event). */
     insertUser: (values: typeof users.$inferInsert, after?: (tx: DbOrTx, user: typeof users.$inferSelect) => Promise<unknown>) =>
       db.transaction(async (tx) => {
         const user = (await tx.insert(users).values(values).returning())[0]!;

@@ -11,7 +11,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { randomToken, sha256, type TokenService } from '../../lib/tokens';
 import type { AuthRepository } from './repository';
-import { noWebhooks, webhookMember, type WebhookEmit } from '../developers/webhooks/events';
+import { noEvents, type EmitEvent } from '../../events/domain-events';
+import { memberObject } from '../../events/objects';
 
 interface Deps {
   repo: AuthRepository;
@@ -21,7 +22,8 @@ interface Deps {
   log: FastifyBaseLogger;
   publicUrl: string;
   login: { maxPerIp: number; maxPerAccount: number; accountCeiling: number; windowMs: number; signupsPerIpPerHour: number };
-  webhooks?: WebhookEmit;
+  /** Records member.created (events/domain-events.ts). */
+  emit?: EmitEvent;
 }
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
@@ -53,7 +55,7 @@ export function createAuthService(d: Deps) {
           developerProfile: isDeveloper ? (input.developerProfile ?? {}) : null,
           communicationPreferences: input.communicationPreferences ?? null,
         },
-        (tx, user) => (isDeveloper ? Promise.resolve() : (d.webhooks ?? noWebhooks)(tx, 'member.created', webhookMember(user))),
+        (tx, user) => (isDeveloper ? Promise.resolve() : (d.emit ?? noEvents)(tx, 'member.created', { object: memberObject(user) })),
       );
       return { user, token: await issue(user) };
     } catch (err) {

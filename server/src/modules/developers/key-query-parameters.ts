@@ -8,7 +8,7 @@ export const KEY_QUERY_PARAMETERS: Record<string, Record<string, string>> = {
   'GET /api/chat/rooms': { page: 'paging', limit: 'paging' },
   'GET /api/events': { when: 'event.date', type: 'event.type', page: 'paging', limit: 'paging' },
   'GET /api/members': {
-    // The keyed view (member-presenter.ts) shows the name but never the e-mail or phone: q matches names only.
+    // The keyed view (members/public-presenter.ts) shows the name but never the e-mail or phone: q matches names only.
     q: 'member.name (publicMemberSearch)',
     role: 'member.role',
     status: 'member.status',

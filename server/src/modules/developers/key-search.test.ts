@@ -1,6 +1,6 @@
 /**
  * Issue 29, finding 1: an API key may search and filter only by what it may see. The keyed view of a
- * person (member-presenter.ts) hides e-mail, phone and the record's creation time, so no search, filter
+ * person (members/public-presenter.ts) hides e-mail, phone and the record's creation time, so no search, filter
  * or sort a key sends may test them: otherwise a few hundred requests recover every listed member's
  * contact details one character at a time.
  */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { chatRuntime } from '../../realtime/runtime';
 import { createApiKeyGate } from './api-key-gate';
 import { developerKeysRoutes } from './keys-routes';
@@ -9,26 +9,17 @@ import { defineUsageRetention } from './usage-retention';
 import { developerAnalyticsRoutes } from './analytics-routes';
 import { developerIntegrationsRoutes } from './integrations-routes';
 import { createWebhookDelivery } from './webhooks/delivery-worker';
-import { httpConnector, loopbackOnlyConnector, type Connector } from './webhooks/connector';
-import { offlineResolver, systemResolver, type Resolver } from './webhooks/ssrf-guard';
+import { httpConnector, loopbackOnlyConnector } from './webhooks/connector';
+import type { WebhookNetwork } from './webhooks/network';
+import { offlineResolver, systemResolver } from './webhooks/ssrf-guard';
+import { subscribeWebhooks } from './webhooks/subscriber';
 import { createWebhooksService } from './webhooks/webhooks-service';
 import { webhooksRoutes } from './webhooks/webhooks-routes';
 
 /**
- * The network parts of webhook delivery. Production uses DNS and real sockets; a server started with
- * NODE_ENV=test uses no DNS and reaches loopback only, and test apps pass stubs (test/test-app.ts),
- * so no test ever sends a packet beyond loopback, even when a queue drains deliveries to a public address.
- */
-export interface WebhookNetwork {
-  resolve?: Resolver;
-  connector?: Connector;
-  schedule?: readonly number[];
-}
-
-/**
  * The developer platform on the /api context: the API-key gate that
  * auth.withApiKey uses, the usage hook that counts every keyed answer, and
- * the developer routes. Called before the other modules so that their keyed
+ * the developer routes, and its webhooks subscribed to the domain events. Called before the other modules so that their keyed
  * routes see the gate and the hook.
  */
 export async function registerDeveloperPlatform(api: FastifyInstance, ctx: AppContext) {
@@ -75,5 +66,6 @@ export async function registerDeveloperPlatform(api: FastifyInstance, ctx: AppCo
   });
   const webhooks = createWebhooksService({ db: ctx.db, resolve, allowedHosts: ctx.config.webhookAllowedHosts, delivery });
   await api.register(webhooksRoutes, { service: webhooks });
-  return { webhooks };
+  // Webhooks are a subscriber of the domain events backbone: feature modules never call them.
+  subscribeWebhooks(ctx.events, webhooks);
 }

@@ -1,4 +1,5 @@
-import { noWebhooks, webhookEvent, type WebhookEmit } from '../developers/webhooks/events';
+import { noEvents, type EmitEvent } from '../../events/domain-events';
+import { eventObject } from '../../events/objects';
 import type { SessionUser } from '../../plugins/auth';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -47,13 +48,13 @@ export function createEventsManageService({
   repo,
   timeZone,
   audit,
-  webhooks = noWebhooks,
+  emit = noEvents,
 }: {
   db: Db;
   repo: EventsRepository;
   timeZone: () => Promise<string>;
   audit: AuditFn;
-  webhooks?: WebhookEmit;
+  emit?: EmitEvent;
 }) {
   async function mustExist(tx: DbOrTx, id: string) {
     const [row] = await tx.select().from(events).where(eq(events.id, id)).for('update');
@@ -74,7 +75,7 @@ export function createEventsManageService({
           .insert(events)
           .values({ ...columns(input, tz), createdBy: actor.id })
           .returning();
-        await webhooks(tx, 'event.created', webhookEvent(created!));
+        await emit(tx, 'event.created', { object: eventObject(created!) });
         return created;
       });
       return (await repo.find(row!.id, actor.id))!;

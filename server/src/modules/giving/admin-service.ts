@@ -1,4 +1,5 @@
-import { noWebhooks, webhookDonation, type WebhookEmit } from '../developers/webhooks/events';
+import { noEvents, type EmitEvent } from '../../events/domain-events';
+import { donationObject } from '../../events/objects';
 import type { SessionUser } from '../../plugins/auth';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/audit';
@@ -29,11 +30,11 @@ import { recordRead, type Reader } from '../audit/audit';
 export function createGivingAdminService(d: {
   db: Db;
   timeZone: () => Promise<string>;
-  webhooks?: WebhookEmit;
+  emit?: EmitEvent;
   /** Cancels and replaces the certificate a changed gift is on (tax-service.ts); absent: no certificates to keep right. */
   certificates?: Pick<TaxService, 'revise'>;
 }) {
-  const webhooks = d.webhooks ?? noWebhooks;
+  const emit = d.emit ?? noEvents;
   const repo = createGivingAdminRepository(d.db);
 
   async function filter(q: Pick<Query, 'period' | 'fund'>, now = new Date()) {
@@ -78,9 +79,9 @@ export function createGivingAdminService(d: {
         before: snapshot(row),
         after: snapshot(after!),
       });
-      if (kind === 'matched') await notifyReceived(tx, after!, webhooks);
+      if (kind === 'matched') await notifyReceived(tx, after!, emit);
       if (kind === 'refunded') {
-        await webhooks(tx, 'donation.refunded', webhookDonation(after!), webhookDonation(row));
+        await emit(tx, 'donation.refunded', { object: donationObject(after!), previous: donationObject(row) });
         await d.certificates?.revise(tx, id, `${certificateLine(row, tz)} refunded: ${reason}`, actorOf(actor));
       }
       return after!;
@@ -283,7 +284,7 @@ export function createGivingAdminService(d: {
           after: snapshot(row!),
           actorId: actor.id,
         });
-        await webhooks(tx, 'donation.received', webhookDonation(row!));
+        await emit(tx, 'donation.received', { object: donationObject(row!) });
         return row!;
       });
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { createMerchantAccount } from './merchant';
 import { merchantRoutes } from './merchant-routes';
 import { startPayfastStandin } from './payfast-standin/standin';
@@ -17,11 +17,11 @@ import { createCertificateRuns } from './certificate-runs';
 import { certificateRunsRoutes } from './certificate-runs-routes';
 import { createGivingAdminService } from './admin-service';
 import { createGivingService } from './service';
-import type { WebhookEmit } from '../developers/webhooks/events';
 
 /** Giving: member gifts, the payment provider, and (when configured) the local PayFast stand-in. */
-/** `webhooks` queues donation.received / donation.refunded in the transaction that records the change. */
-export async function registerGiving(api: FastifyInstance, ctx: AppContext, timeZone: () => Promise<string>, webhooks?: WebhookEmit) {
+/** donation.received / donation.refunded are recorded (ctx.events) in the transaction that records the change. */
+export async function registerGiving(api: FastifyInstance, ctx: AppContext, timeZone: () => Promise<string>) {
+  const emit = ctx.events.emit;
   const pf = ctx.config.payfast;
   // The card account in use: the environment's, else the one an administrator entered in settings.
   const merchant = createMerchantAccount({
@@ -42,7 +42,7 @@ export async function registerGiving(api: FastifyInstance, ctx: AppContext, time
     });
     api.addHook('onClose', () => standin.close());
   }
-  const payments = createPaymentsService({ db: ctx.db, provider, log: api.log, webhooks });
+  const payments = createPaymentsService({ db: ctx.db, provider, log: api.log, emit });
   // Card checkouts never paid are marked expired by an hourly sweep (queued when a real server listens; tests send it themselves).
   // Always: an account entered in settings later needs it too, and with no card gifts it finds nothing.
   const expiry = defineCheckoutExpiryJob({ jobs: ctx.jobs, db: ctx.db });
@@ -55,7 +55,7 @@ export async function registerGiving(api: FastifyInstance, ctx: AppContext, time
   await api.register(merchantRoutes, { merchant });
   const tax = createTaxService({ db: ctx.db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, timeZone });
   // A refund or correction of a certified gift cancels and replaces its certificate in the same transaction.
-  await api.register(givingAdminRoutes, { service: createGivingAdminService({ db: ctx.db, timeZone, webhooks, certificates: tax }) });
+  await api.register(givingAdminRoutes, { service: createGivingAdminService({ db: ctx.db, timeZone, emit, certificates: tax }) });
   await api.register(givingReportsRoutes, { service: createGivingReportsService({ db: ctx.db, timeZone }) });
   await api.register(taxRoutes, { service: tax });
   await api.register(certificatesRoutes, { service: tax, timeZone });

@@ -1,4 +1,5 @@
-import { noWebhooks, webhookDonation, type WebhookEmit } from '../developers/webhooks/events';
+import { noEvents, type EmitEvent } from '../../events/domain-events';
+import { donationObject } from '../../events/objects';
 import type { SessionUser } from '../../plugins/auth';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,9 +15,9 @@ import type { PaymentProvider, ProviderNotification } from './payment-provider';
 type Outcome = { accepted: boolean; reason: string };
 
 /** The donor's "donation received" note, sent when the money has really arrived. */
-/** A gift arrived: its giver hears about it and subscribed webhooks get donation.received, in the same transaction. */
-export async function notifyReceived(tx: Tx, row: DonationRow, webhooks: WebhookEmit = noWebhooks) {
-  await webhooks(tx, 'donation.received', webhookDonation(row));
+/** A gift arrived: its giver hears about it and donation.received is recorded, in the same transaction. */
+export async function notifyReceived(tx: Tx, row: DonationRow, emit: EmitEvent = noEvents) {
+  await emit(tx, 'donation.received', { object: donationObject(row) });
   if (!row.userId) return;
   const recurring = row.frequency === 'one-time' ? '' : ` ${FREQUENCY_LABELS[row.frequency as 'weekly'].toLowerCase()}`;
   await createNotifications(tx, [
@@ -41,7 +42,7 @@ export function createPaymentsService(d: {
   /** The provider in use now (environment or settings); null when card payments are not set up. */
   provider: () => Promise<PaymentProvider | null>;
   log: FastifyBaseLogger;
-  webhooks?: WebhookEmit;
+  emit?: EmitEvent;
 }) {
   async function record(
     provider: PaymentProvider,
@@ -140,7 +141,7 @@ export function createPaymentsService(d: {
         await tx
           .insert(donationEvents)
           .values({ donationId: row!.id, kind: 'completed', reason: `Recurring charge ${n.providerPaymentId}` });
-        await notifyReceived(tx, row!, d.webhooks);
+        await notifyReceived(tx, row!, d.emit);
         return { accepted: true, reason: 'recurring charge recorded' };
       }
       const status = n.status === 'complete' ? 'completed' : 'failed';
@@ -169,7 +170,7 @@ export function createPaymentsService(d: {
             .update(givingSubscriptions)
             .set({ status: 'active', token: n.token, cancelledAt: null, updatedAt: new Date() })
             .where(eq(givingSubscriptions.id, sub.id));
-        await notifyReceived(tx, row, d.webhooks);
+        await notifyReceived(tx, row, d.emit);
       } else if (sub) {
         // The first payment failed: PayFast set up no subscription, so there is nothing recurring to show.
         await tx

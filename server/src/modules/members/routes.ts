@@ -22,7 +22,7 @@ import {
 } from '@church/contract/members';
 import { z } from 'zod';
 import { publicMembersResponse } from '@church/contract/developers';
-import { presentPublicMember } from '../developers/member-presenter';
+import { presentPublicMember } from './public-presenter';
 import { newMemberCutoff } from '@church/contract/rules/dashboard';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { badRequest, conflict } from '../../lib/errors';
@@ -30,7 +30,8 @@ import type { UserRow } from '../../db/schema/index';
 import { auth, currentUser, currentUserRow } from '../../plugins/auth';
 import { presentMember, presentUser, readsLeaderNotes } from '../users/presenter';
 import { createMembersRepository } from './repository';
-import { noWebhooks, webhookMember, type WebhookEmit } from '../developers/webhooks/events';
+import { noEvents, type EmitEvent, type EmitEvents } from '../../events/domain-events';
+import { memberObject } from '../../events/objects';
 import { auditActor, recordAudit } from '../audit/audit';
 import { createMembersService, type Actor } from './service';
 import { setMemberPermissions } from './permissions';
@@ -63,16 +64,16 @@ interface AccountPort {
 
 export async function memberRoutes(
   appBase: FastifyInstance,
-  { db, account, webhooks = noWebhooks }: { db: Db; account: AccountPort; webhooks?: WebhookEmit },
+  { db, account, emit = noEvents, emitMany }: { db: Db; account: AccountPort; emit?: EmitEvent; emitMany?: EmitEvents },
 ) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const repo = createMembersRepository(db);
-  const service = createMembersService(db, webhooks);
+  const service = createMembersService(db, emit);
   const tags = ['Members'];
   const security = [{ bearerAuth: [] }];
   /** Routes of the public API: a bearer token or an X-API-Key whose tier (and owner) may write members. */
   const keyed: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
-  await app.register(memberImportRoutes, { db, webhooks, actorOf });
+  await app.register(memberImportRoutes, { db, emitMany, actorOf });
 
   app.get(
     '/members/profile',
@@ -114,7 +115,8 @@ export async function memberRoutes(
             tx,
           );
           // Developer accounts are not members of the congregation: no member.updated for them.
-          if (after && after.role !== 'developer') await webhooks(tx, 'member.updated', webhookMember(after), webhookMember(me));
+          if (after && after.role !== 'developer')
+            await emit(tx, 'member.updated', { object: memberObject(after), previous: memberObject(me) });
           return after;
         });
         const user = presentUser(row!);
@@ -154,7 +156,7 @@ export async function memberRoutes(
     '/members',
     {
       // One path, two callers: a leader's bearer token gets the directory; an API key with
-      // read:members gets the deliberately minimal public view (developers/member-presenter.ts).
+      // read:members gets the deliberately minimal public view (members/public-presenter.ts).
       preHandler: auth.withApiKey('read:members', auth.permission('members:read')),
       schema: {
         tags,

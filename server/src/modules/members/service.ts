@@ -6,9 +6,10 @@ import { households, memberStatusHistory, users, type UserRow } from '../../db/s
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { congregation } from './repository';
-import { noWebhooks, webhookMember, type WebhookEmit } from '../developers/webhooks/events';
+import { noEvents, type EmitEvent } from '../../events/domain-events';
+import { memberObject } from '../../events/objects';
 import { memberSearch } from './search';
-import { PUBLIC_MEMBER_SORTS, publicMemberSearch } from '../developers/member-presenter';
+import { PUBLIC_MEMBER_SORTS, publicMemberSearch } from './public-presenter';
 import { consentGranted } from '../consents/service';
 
 export interface Actor extends AuditActor, Principal {
@@ -108,7 +109,7 @@ export function columnsFrom(b: MemberWrite) {
   };
 }
 
-export function createMembersService(db: Db, webhooks: WebhookEmit = noWebhooks) {
+export function createMembersService(db: Db, emit: EmitEvent = noEvents) {
   async function load(tx: DbOrTx, id: string, lock = false) {
     const q = tx
       .select()
@@ -184,7 +185,7 @@ export function createMembersService(db: Db, webhooks: WebhookEmit = noWebhooks)
             summary: `Added member ${row!.name} (${row!.role}, ${row!.status})`,
             after: snapshot(row!),
           });
-          await webhooks(tx, 'member.created', webhookMember(row!));
+          await emit(tx, 'member.created', { object: memberObject(row!) });
           return row!;
         });
       } catch (err) {
@@ -217,7 +218,7 @@ export function createMembersService(db: Db, webhooks: WebhookEmit = noWebhooks)
               before: d.before,
               after: d.after,
             });
-            await webhooks(tx, 'member.updated', webhookMember(after!), webhookMember(before));
+            await emit(tx, 'member.updated', { object: memberObject(after!), previous: memberObject(before) });
           }
           return after!;
         });
@@ -243,7 +244,7 @@ export function createMembersService(db: Db, webhooks: WebhookEmit = noWebhooks)
           before: { role: before.role },
           after: { role },
         });
-        await webhooks(tx, 'member.updated', webhookMember(after!), webhookMember(before));
+        await emit(tx, 'member.updated', { object: memberObject(after!), previous: memberObject(before) });
         return after!;
       });
     },

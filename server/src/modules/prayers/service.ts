@@ -1,4 +1,5 @@
-import { noWebhooks, webhookPrayer, type WebhookEmit } from '../developers/webhooks/events';
+import { noEvents, type EmitEvent } from '../../events/domain-events';
+import { prayerObject } from '../../events/objects';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { can } from '@church/contract/roles';
 import { PRAYER_TEXTS, type PrayerStatus } from '@church/contract/prayers';
@@ -52,7 +53,7 @@ export function asSeenBy(viewer: SessionUser, row: PrayerView): PrayerView {
   return { prayer: { ...p, userId: null, submittedBy: '' }, userName: null, nameShared: false };
 }
 
-export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audit?: AuditFn; webhooks?: WebhookEmit } = {}) {
+export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audit?: AuditFn; emit?: EmitEvent } = {}) {
   const repo = createPrayersRepository(db);
   const audit: AuditFn = deps.audit ?? auditPort;
   type ListOpts = { page: number; limit: number; status?: PrayerStatus; priority?: Priority };
@@ -134,11 +135,9 @@ export function createPrayersService(db: Db, deps: { alerts?: LeaderAlerts; audi
         // Only a prayer shared with the church leaves the church as prayer.approved; a private one never does.
         if (changed && status === 'approved' && prayer!.isPublic)
           // The public API honours the asker's consent too: without 'public_prayers' the name stays in the church.
-          await (deps.webhooks ?? noWebhooks)(
-            tx,
-            'prayer.approved',
-            webhookPrayer(asSeenBy(ANYONE_OUTSIDE, { ...current, prayer: prayer! }).prayer),
-          );
+          await (deps.emit ?? noEvents)(tx, 'prayer.approved', {
+            object: prayerObject(asSeenBy(ANYONE_OUTSIDE, { ...current, prayer: prayer! }).prayer),
+          });
         if (changed) {
           await audit(tx, {
             actor,

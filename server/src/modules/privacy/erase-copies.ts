@@ -13,6 +13,8 @@ import type { UserRow } from '../../db/schema/index';
  *    / "(erased)";
  *  - the mail log: mail addressed to them keeps its date and kind, not the
  *    address, subject or text; mail not yet sent is not sent;
+ *  - domain events: kept a month for their subscribers (events/retention.ts), their
+ *    details in them replaced as in the audit log;
  *  - gift records: kept for tax law with the minimum needed (amount, date, fund,
  *    bank reference); the donor name and the note go now. Where a certificate
  *    must name them, the tax profile and the issued certificate hold it, for the
@@ -58,6 +60,10 @@ export async function eraseCopies(tx: DbOrTx, me: UserRow) {
         after = case when after is null then null else replace(after::text, ${inJson}, ${replacement})::jsonb end
       where strpos(actor_name, ${value}) > 0 or strpos(summary, ${value}) > 0
          or strpos(coalesce(before::text, ''), ${inJson}) > 0 or strpos(coalesce(after::text, ''), ${inJson}) > 0`);
+    // Domain events (events/domain-events.ts) that name them: a subscriber that has yet to run sends the replacement.
+    await tx.execute(sql`
+      update domain_events set data = replace(data::text, ${inJson}, ${replacement})::jsonb
+      where strpos(data::text, ${inJson}) > 0`);
   }
 
   if (emails.length) {

@@ -14,7 +14,7 @@ import { createConsentService } from '../../consents/service';
  *
  *  - member.*: only about members who agreed to appear in the directory
  *    (GET /api/members with a key lists only them), and only the fields a
- *    key may read (member-presenter.ts).
+ *    key may read (members/public-presenter.ts).
  *  - donation.*: only to an owner who may read the church's giving as a
  *    person (finance:read). No key reads giving; a self-registered
  *    developer never gets it. The church's own integration (a key and a

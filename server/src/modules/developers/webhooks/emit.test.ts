@@ -8,10 +8,10 @@ import { createWebhookDelivery, DELIVER_JOB } from './delivery-worker';
 import { createWebhooksService } from './webhooks-service';
 
 /**
- * Feature modules queue webhook events in the transaction that makes the
- * change: each change below leaves one delivery row and one queued
- * webhooks.deliver job per endpoint that may hear of it; a rolled-back
- * change leaves neither. Two endpoints listen to everything: a stranger's
+ * Feature modules record domain events in the transaction that makes the
+ * change, and the webhooks subscriber turns each into one delivery row and
+ * one queued webhooks.deliver job per endpoint that may hear of it; a
+ * rolled-back change leaves neither. Two endpoints listen to everything: a stranger's
  * (a self-registered developer with a Professional key) and the church's own
  * (its superadmin's). What each receives follows the REST API's rules for its
  * owner (audience.ts).
@@ -56,6 +56,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function deliveries(hookId: string) {
+  // Modules record domain events; the webhooks subscriber turns them into deliveries on the job queue.
+  await t.ctx.jobs.drain({ names: t.ctx.events.queues() });
   return t.database.db
     .select()
     .from(webhookDeliveries)

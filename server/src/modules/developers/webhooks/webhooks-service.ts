@@ -218,11 +218,10 @@ export function createWebhooksService(o: { db: Db; resolve: Resolver; allowedHos
     },
 
     /**
-     * The one call other modules make: webhooks.emit('member.created', member)
-     * — or with the previous state for updates. Pass the caller's transaction
-     * so the delivery is recorded only if the change is.
+     * Queues an event for every endpoint that may hear of it: called by the domain events
+     * subscriber (subscriber.ts) in its transaction, with the event's time as the payload's timestamp.
      */
-    async emit(type: WebhookEventType, object: unknown, previous?: unknown, tx?: DbOrTx) {
+    async emit(type: WebhookEventType, object: unknown, previous?: unknown, tx?: DbOrTx, timestamp = new Date().toISOString()) {
       const run = async (t: DbOrTx) => {
         const subscribed = await t
           .select({
@@ -239,7 +238,7 @@ export function createWebhooksService(o: { db: Db; resolve: Resolver; allowedHos
         const hooks = subscribed.filter((h) => ownerMayReceive(type, h));
         if (hooks.length === 0) return 0;
         const data = (previous === undefined ? { object } : { object, previous }) as never;
-        const payload = await audience.shape(t, { type, timestamp: new Date().toISOString(), data });
+        const payload = await audience.shape(t, { type, timestamp, data });
         return payload ? enqueue(t, hooks, payload) : 0;
       };
       return tx ? run(tx) : db.transaction(run);

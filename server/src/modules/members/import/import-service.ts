@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
@@ -13,11 +13,12 @@ import {
   type ImportRow,
 } from '@church/contract/members-import';
 import type { Db, DbOrTx } from '../../../db/client';
-import { memberStatusHistory, users, webhooks as webhookTable, type UserRow } from '../../../db/schema/index';
+import { memberStatusHistory, users, type UserRow } from '../../../db/schema/index';
 import { badRequest, HttpError } from '../../../lib/errors';
 import { memoryBudget } from '../../../lib/memory-budget';
 import { recordAudit } from '../../audit/audit';
-import { noWebhooks, webhookMember, type WebhookEmit } from '../../developers/webhooks/events';
+import { noEventList, type EmitEvents } from '../../../events/domain-events';
+import { memberObject } from '../../../events/objects';
 import { diff, type Actor } from '../service';
 import { cellsOf, planRow, type Cells, type RowPlan } from './import-rows';
 
@@ -66,7 +67,7 @@ export function columnsFor(headers: string[], given: ImportMapping | undefined) 
  * same pass inside one transaction and writes while no row has failed; at the
  * end any error rolls everything back, so nothing is ever half-imported.
  */
-export function createMemberImport(db: Db, webhooks: WebhookEmit = noWebhooks) {
+export function createMemberImport(db: Db, emitMany: EmitEvents = noEventList) {
   async function pass(
     tx: DbOrTx,
     actor: Actor,
@@ -87,7 +88,6 @@ export function createMemberImport(db: Db, webhooks: WebhookEmit = noWebhooks) {
     let listedAll = true;
     const seenEmails = new Map<string, number>();
     let sample: string[] = [];
-    let listening: boolean | undefined;
 
     const list = (r: ImportRow) => {
       if (r.action === 'error') return void listed.push(r);
@@ -130,7 +130,6 @@ export function createMemberImport(db: Db, webhooks: WebhookEmit = noWebhooks) {
           tx,
           actor,
           plans.map((p) => p.plan),
-          (listening ??= await anyoneListening(tx)),
         );
     }
 
@@ -165,20 +164,7 @@ export function createMemberImport(db: Db, webhooks: WebhookEmit = noWebhooks) {
     return { headers, mapping, sample, counts, rows: listed, listedAll };
   }
 
-  /**
-   * Whether any live endpoint listens for member events. Asked once per import: emitting for
-   * 10,000 rows with nobody listening is 10,000 look-ups (most of a 10,000-row import's time).
-   */
-  async function anyoneListening(tx: DbOrTx) {
-    const [row] = await tx
-      .select({ id: webhookTable.id })
-      .from(webhookTable)
-      .where(and(eq(webhookTable.isActive, true), sql`${webhookTable.events} && array['member.created','member.updated']::text[]`))
-      .limit(1);
-    return !!row;
-  }
-
-  async function write(tx: DbOrTx, actor: Actor, plans: RowPlan[], emit: boolean) {
+  async function write(tx: DbOrTx, actor: Actor, plans: RowPlan[]) {
     const fresh = plans.filter((p): p is Extract<RowPlan, { action: 'new' }> => p.action === 'new');
     if (fresh.length) {
       const rows = await tx
@@ -196,8 +182,13 @@ export function createMemberImport(db: Db, webhooks: WebhookEmit = noWebhooks) {
           changedByName: actor.actorName,
         })),
       );
-      if (emit) for (const u of rows) await webhooks(tx, 'member.created', webhookMember(u));
+      // One outbox insert for the chunk (events/domain-events.ts), whoever listens.
+      await emitMany(
+        tx,
+        rows.map((u) => ({ type: 'member.created' as const, data: { object: memberObject(u) } })),
+      );
     }
+    const updated: Parameters<EmitEvents>[1] = [];
     for (const p of plans) {
       if (p.action !== 'updated') continue;
       const [after] = await tx.update(users).set(p.set).where(eq(users.id, p.existing.id)).returning();
@@ -221,8 +212,9 @@ export function createMemberImport(db: Db, webhooks: WebhookEmit = noWebhooks) {
         before: d.before,
         after: d.after,
       });
-      if (emit) await webhooks(tx, 'member.updated', webhookMember(after!), webhookMember(p.existing));
+      updated.push({ type: 'member.updated', data: { object: memberObject(after!), previous: memberObject(p.existing) } });
     }
+    await emitMany(tx, updated);
   }
 
   async function lookup(tx: DbOrTx, emails: string[], lock: boolean): Promise<UserRow[]> {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guessMapping } from '@church/contract/members-import';
-import { auditLog, memberStatusHistory, users, webhookDeliveries, webhooks } from '../../../db/schema/index';
+import { auditLog, domainEvents, memberStatusHistory, users, webhookDeliveries, webhooks } from '../../../db/schema/index';
 import { createTestApp, createUser, json, type TestApp } from '../../../../test/test-app';
 import { multipart } from '../../../../test/multipart';
 
@@ -267,6 +267,12 @@ describe('webhooks', () => {
     const res = await commit(pastor.token, 'Name,Email\nKim One,kim1@import.test\nKim Two,kim2@import.test\n');
     expect(res.statusCode).toBe(200);
     expect(await byEmail('kim1@import.test')).toBeDefined();
+    // Both were recorded as domain events; the webhooks subscriber, run here, finds nobody it may tell.
+    const recorded = await t.database.db.select().from(domainEvents).where(eq(domainEvents.type, 'member.created'));
+    expect(recorded.map((e) => (e.data as { object: { name: string } }).object.name)).toEqual(
+      expect.arrayContaining(['Kim One', 'Kim Two']),
+    );
+    await t.ctx.jobs.drain({ names: t.ctx.events.queues() });
     const sent = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook!.id));
     expect(sent).toEqual([]);
     await t.database.db.update(webhooks).set({ isActive: false }).where(eq(webhooks.id, hook!.id));

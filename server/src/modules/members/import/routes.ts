@@ -14,7 +14,7 @@ import type { Db } from '../../../db/client';
 import { badRequest, HttpError } from '../../../lib/errors';
 import { auth } from '../../../plugins/auth';
 import { closeAfterRefusal } from '../../sermons/upload';
-import type { WebhookEmit } from '../../developers/webhooks/events';
+import type { EmitEvents } from '../../../events/domain-events';
 import type { Actor } from '../service';
 import { csvRecords } from './csv-source';
 import { createMemberImport, MAPPABLE, type ImportResult } from './import-service';
@@ -81,11 +81,11 @@ async function withUpload(
 /** CSV import of members: the same permission as adding one (members:manage). */
 export async function memberImportRoutes(
   appBase: FastifyInstance,
-  opts: { db: Db; webhooks: WebhookEmit; actorOf: (request: FastifyRequest) => Actor },
+  opts: { db: Db; emitMany?: EmitEvents; actorOf: (request: FastifyRequest) => Actor },
 ) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
-  const importer = createMemberImport(opts.db, opts.webhooks);
+  const importer = createMemberImport(opts.db, opts.emitMany);
   const tags = ['Members'];
   const security = [{ bearerAuth: [] }];
 

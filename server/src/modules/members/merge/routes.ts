@@ -16,7 +16,7 @@ import type { Db } from '../../../db/client';
 import { users, type UserRow } from '../../../db/schema/index';
 import { auth, currentUser } from '../../../plugins/auth';
 import { auditActor } from '../../audit/audit';
-import type { WebhookEmit } from '../../developers/webhooks/events';
+import type { EmitEvent } from '../../../events/domain-events';
 import type { Actor } from '../service';
 import { findDuplicates } from './duplicates';
 import { createMergeService } from './service';
@@ -39,9 +39,9 @@ const summary = (u: UserRow): DuplicateMember => ({
 });
 
 /** Duplicate handling (issue 10): the likely duplicates, merges, and their undo. */
-export async function memberMergeRoutes(appBase: FastifyInstance, { db, webhooks }: { db: Db; webhooks?: WebhookEmit }) {
+export async function memberMergeRoutes(appBase: FastifyInstance, { db, emit }: { db: Db; emit?: EmitEvent }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const service = createMergeService(db, webhooks);
+  const service = createMergeService(db, emit);
   const tags = ['Members'];
   const security = [{ bearerAuth: [] }];
 

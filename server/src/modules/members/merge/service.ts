@@ -6,7 +6,8 @@ import { isUniqueViolation, type Db, type DbOrTx } from '../../../db/client';
 import { memberMerges, users, type MemberMergeRow, type UserRow } from '../../../db/schema/index';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { recordAudit } from '../../audit/audit';
-import { noWebhooks, webhookMember, type WebhookEmit } from '../../developers/webhooks/events';
+import { noEvents, type EmitEvent } from '../../../events/domain-events';
+import { memberObject } from '../../../events/objects';
 import { recordStatusChange, type Actor } from '../service';
 import { moveBack, moveRows, personReferences, putBack, rowAsJson, takeOutCollisions } from './relations';
 
@@ -86,7 +87,7 @@ export function presentMerge(row: MemberMergeRow, keptName: string | null) {
   };
 }
 
-export function createMergeService(db: Db, webhooks: WebhookEmit = noWebhooks) {
+export function createMergeService(db: Db, emit: EmitEvent = noEvents) {
   async function lockMember(tx: DbOrTx, id: string) {
     const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (row) return row;
@@ -184,7 +185,7 @@ export function createMergeService(db: Db, webhooks: WebhookEmit = noWebhooks) {
               dropped: m.dropped,
             },
           });
-          if (changed.length) await webhooks(tx, 'member.updated', webhookMember(after!), webhookMember(kept));
+          if (changed.length) await emit(tx, 'member.updated', { object: memberObject(after!), previous: memberObject(kept) });
           // The message names the kept record as the leader knew it before (it may have taken the other's name).
           return { merge: m, keptNameBefore: kept.name };
         });

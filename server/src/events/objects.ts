@@ -1,28 +1,20 @@
-import type { WebhookEventType } from '@church/contract/webhooks';
-import type { DbOrTx } from '../../../db/client';
-import type { DonationRow, EventRow, PrayerRow, UserRow } from '../../../db/schema/index';
-import { presentPublicMember } from '../member-presenter';
+import type { DonationRow, EventRow, PrayerRow, UserRow } from '../db/schema/index';
+import { presentPublicMember } from '../modules/members/public-presenter';
 
 /**
- * What feature modules call when their data changes: queues the event for
- * every subscribed endpoint inside the caller's transaction, so an event of
- * a rolled-back change is never sent and a committed one never lost.
- * `previous` is the entity before an update.
+ * The `object` of the catalogue's change events (contract/domain-events.ts), built from rows.
+ * These are what webhook integrators receive: change them only additively.
  */
-export type WebhookEmit = (tx: DbOrTx, type: WebhookEventType, object: unknown, previous?: unknown) => Promise<number>;
-
-/** For services built without the developer platform (unit tests): sends nothing. */
-export const noWebhooks: WebhookEmit = async () => 0;
 
 /** A person: exactly what an API key may read (no contact details, care notes or giving). */
-export const webhookMember = (row: UserRow) => presentPublicMember(row);
+export const memberObject = (row: UserRow) => presentPublicMember(row);
 
 /** A gift: amount, fund, method and state; the giver only as a member id (no name, no contact details). */
-export const webhookDonation = (row: DonationRow) => ({
+export const donationObject = (row: DonationRow) => ({
   id: row.id,
   amountCents: row.amountCents,
   amount: row.amountCents / 100,
-  currency: 'ZAR',
+  currency: 'ZAR' as const,
   fund: row.fund,
   paymentMethod: row.paymentMethod,
   frequency: row.frequency,
@@ -33,7 +25,7 @@ export const webhookDonation = (row: DonationRow) => ({
 });
 
 /** An event as the public API lists it. */
-export const webhookEvent = (row: EventRow) => ({
+export const eventObject = (row: EventRow) => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -49,7 +41,7 @@ export const webhookEvent = (row: EventRow) => ({
 });
 
 /** A prayer the church may see (only public ones are sent); the asker's name only as they chose to show it. */
-export const webhookPrayer = (row: PrayerRow) => ({
+export const prayerObject = (row: PrayerRow) => ({
   id: row.id,
   title: row.title,
   description: row.description,

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { publicMemberSchema } from './developers';
+
+/**
+ * The catalogue of domain events: what happened in the church, said once.
+ *
+ * A module that changes data records its event in the same transaction
+ * (server/src/events/, an outbox row); subscribers — webhooks, notifications,
+ * messaging channels, later automations — read it through the job queue.
+ * Each entry is the schema of the event's `data`. Adding an event: see
+ * server/src/events/README.md.
+ *
+ * The first six are also webhook events (contract/webhooks.ts WEBHOOK_EVENTS):
+ * their `data` is exactly the webhook payload's `data` ({ object, previous? }),
+ * which integrators already read — change them only additively.
+ */
+
+/** A gift: amount, fund, method and state; the giver only as a member id (no name, no contact details). */
+export const donationEventObject = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  amount: z.number(),
+  currency: z.literal('ZAR'),
+  fund: z.string(),
+  paymentMethod: z.string(),
+  frequency: z.string(),
+  status: z.string(),
+  memberId: z.string().nullable(),
+  givenAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+
+/** A church event as the public API lists it. */
+export const eventEventObject = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  time: z.string().nullable(),
+  location: z.string().nullable(),
+  type: z.string(),
+  category: z.string().nullable(),
+  speaker: z.string().nullable(),
+  maxAttendees: z.number().int().nullable(),
+  registrationRequired: z.boolean(),
+});
+
+/** A public prayer; the asker's name only as they chose to show it. */
+export const prayerEventObject = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  submittedBy: z.string(),
+  status: z.string(),
+  isPublic: z.boolean(),
+  createdAt: z.string(),
+});
+
+/** `{ object }`, or `{ object, previous }` for an update (the entity before it). */
+const change = <T extends z.ZodType>(object: T) => z.object({ object, previous: object.optional() });
+
+export const DOMAIN_EVENTS = {
+  /** A person joined the congregation (registration, Add member, CSV import). */
+  'member.created': change(publicMemberSchema),
+  /** A member's record changed (profile, leader edit, merge, import). */
+  'member.updated': change(publicMemberSchema),
+  /** A gift was completed (provider notification, or a counted batch). */
+  'donation.received': change(donationEventObject),
+  /** A completed gift was refunded or reversed. */
+  'donation.refunded': change(donationEventObject),
+  /** A church event was published. */
+  'event.created': change(eventEventObject),
+  /** A prayer request became public (approved by a leader). */
+  'prayer.approved': change(prayerEventObject),
+} as const;
+
+export type DomainEventType = keyof typeof DOMAIN_EVENTS;
+export const DOMAIN_EVENT_TYPES = Object.keys(DOMAIN_EVENTS) as DomainEventType[];
+/** What an event of this type carries. */
+export type DomainEventData<T extends DomainEventType> = z.input<(typeof DOMAIN_EVENTS)[T]>;
+
+/** One event as subscribers receive it. */
+export interface DomainEvent<T extends DomainEventType = DomainEventType> {
+  id: string;
+  type: T;
+  data: DomainEventData<T>;
+  /** When the change was made (ISO 8601, UTC). */
+  occurredAt: string;
+}
+
+export const isDomainEventType = (s: string): s is DomainEventType => Object.hasOwn(DOMAIN_EVENTS, s);
