@@ -173,7 +173,10 @@ export const givingOverviewResponse = z.object({
   status: z.literal('success'),
   data: z.object({
     summary: givingSummarySchema,
-    donations: z.array(donationSchema.extend({ donorName: z.string().nullable(), userId: z.string().nullable() })),
+    donations: z
+      .array(donationSchema.extend({ donorName: z.string().nullable(), userId: z.string().nullable() }))
+      .optional()
+      .describe('Named gifts: only for callers who may see named giving (giving:named)'),
     ...pageInfo,
   }),
 });

@@ -8,14 +8,24 @@ export const prayerPreviewText = (p: { preview: string; truncated: boolean }) =>
 
 const item = z.object({ _id: z.string(), id: z.string() });
 
-/** GET /api/dashboard/pastor: every figure and list of the pastor dashboard, computed by the server in one SQL statement. */
+/**
+ * GET /api/dashboard/pastor: every figure and list of the pastor dashboard, computed by the server in one SQL statement.
+ * The giving parts are left out (not zeroed) for a caller who may not see them (issue 29: elders have the dashboard
+ * but not finance:read): PASTOR_DASHBOARD_FIELDS names the permission each needs.
+ */
+export const PASTOR_DASHBOARD_FIELDS = {
+  'stats.totalGiving': 'finance:read',
+  'stats.monthlyGiving': 'finance:read',
+  topFunds: 'finance:read',
+  topGivers: 'giving:named',
+} as const;
 export const pastorDashboardSchema = z.object({
   stats: z.object({
     totalMembers: z.number().int(),
     newMembers: z.number().int().describe('Joined within the last month'),
     monthlyGrowth: z.number().describe('Percent against last month; 100 when last month had none and new members exist'),
-    totalGiving: z.number().describe('Completed gifts, rand'),
-    monthlyGiving: z.number().describe('Completed gifts this calendar month, rand'),
+    totalGiving: z.number().optional().describe('Completed gifts, rand (only for callers with finance:read)'),
+    monthlyGiving: z.number().optional().describe('Completed gifts this calendar month, rand (only for callers with finance:read)'),
     prayerRequests: z.number().int(),
     pendingPrayers: z.number().int(),
     upcomingEvents: z.number().int(),
@@ -44,8 +54,14 @@ export const pastorDashboardSchema = z.object({
       type: z.string(),
     }),
   ),
-  topFunds: z.array(z.object({ fund: z.string(), total: z.number(), gifts: z.number().int() })),
-  topGivers: z.array(z.object({ name: z.string(), total: z.number() })).describe('This year, completed gifts'),
+  topFunds: z
+    .array(z.object({ fund: z.string(), total: z.number(), gifts: z.number().int() }))
+    .optional()
+    .describe('Only for callers with finance:read'),
+  topGivers: z
+    .array(z.object({ name: z.string(), total: z.number() }))
+    .optional()
+    .describe('This year, completed gifts; only for callers who may see named giving (giving:named, which a church may withhold from pastors)'),
 });
 export type PastorDashboard = z.infer<typeof pastorDashboardSchema>;
 export const pastorDashboardResponse = z.object({ status: z.literal('success'), data: pastorDashboardSchema });

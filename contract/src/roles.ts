@@ -77,6 +77,12 @@ export const PERMISSIONS = {
    * granting 'finance:manage' through users.permissions without making them an admin.
    */
   'finance:read': ['pastor', 'admin', 'superadmin'],
+  /**
+   * Who gave what: named gifts, donors, batches and certificates, the dashboard's top givers (issue 29).
+   * Beside finance:read because a church may keep named giving from its pastors (security settings,
+   * withheld per church by the server) while they still review the totals.
+   */
+  'giving:named': ['pastor', 'admin', 'superadmin'],
   /** Bulk messages, message templates and their delivery records (issue 13). */
   'messages:send': PASTOR_PAGE_ROLES,
   /** The analytics page: growth, engagement and website figures (issue 13). */
@@ -109,7 +115,8 @@ export type GrantablePermission = (typeof GRANTABLE_PERMISSIONS)[number];
 
 /** A granted permission that brings others with it: whoever keeps the books reads them. */
 export const GRANT_INCLUDES: Partial<Record<Permission, readonly Permission[]>> = {
-  'finance:manage': ['finance:read'],
+  'finance:manage': ['finance:read', 'giving:named'],
+  'finance:read': ['giving:named'],
 };
 
 export interface Principal {

@@ -34,3 +34,29 @@ test.describe('pastor dashboard', () => {
     });
   }
 });
+
+// Issue 29: the server leaves out the giving parts for an elder (no finance:read); the page shows no empty giving cards.
+test.describe('pastor dashboard for an elder', () => {
+  for (const w of WIDTHS) {
+    test(`shows no giving figures or lists (${w.name})`, async ({ page }, info) => {
+      await page.setViewportSize({ width: w.width, height: w.height });
+      await signInAs(page, demo.elder);
+      await page.goto('/pastor-dashboard');
+      await expect(page.getByText('Total Members')).toBeVisible();
+      await expect(page.getByText('Pending Prayers').first()).toBeVisible();
+      for (const text of ['Total Giving', 'Giving This Month', 'Top Funds', 'Top Givers This Year']) await expect(page.getByText(text)).toHaveCount(0);
+      await snap(page, info, `pastor-dashboard-elder-${w.name}`);
+      await expectAccessible(page);
+    });
+  }
+});
+
+test('an administrator finds the security settings in the admin panel', async ({ page }, info) => {
+  await signInAs(page, demo.admin);
+  await page.goto('/admin?tab=security');
+  const hide = page.getByRole('switch', { name: 'Hide named giving from pastors' });
+  await expect(hide).toBeVisible();
+  await expect(hide).not.toBeChecked();
+  await snap(page, info, 'admin-security-settings-desktop');
+  await expectAccessible(page);
+});

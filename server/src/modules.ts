@@ -65,12 +65,18 @@ import { createMessagingService } from './modules/messaging/service';
 import { createMessagingRepository } from './modules/messaging/repository';
 import { exportsRoutes } from './modules/exports/routes';
 import { createExportsService } from './modules/exports/service';
+import { createSecuritySettings } from './modules/security/settings';
+import { securitySettingsRoutes } from './modules/security/settings-routes';
 
 /**
  * Every feature module, registered under /api. Each one is handed exactly
  * what it uses from the context — one line (or a few) per feature.
  */
 export async function registerModules(api: FastifyInstance, ctx: AppContext) {
+  // The church's security settings first: guards of withholdable permissions (plugins/auth.ts) ask them.
+  const security = createSecuritySettings(ctx.db);
+  api.decorate('withheldPermissions', security.withheld);
+  await api.register(securitySettingsRoutes, { settings: security });
   // Developer platform first: its API-key gate and usage hook must exist before the keyed routes register.
   // Webhooks subscribe to the domain events there; feature modules record events with `emit(tx, type, data)`
   // in the transaction that makes the change (events/domain-events.ts) and know nothing of who listens.

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/index';
 import type { TokenService } from '../lib/tokens';
 import { forbidden, unauthorized } from '../lib/errors';
+import { SECURITY_TEXTS } from '@church/contract/security-settings';
 import type { UserCache } from './user-cache';
 
 declare module 'fastify' {
@@ -21,7 +22,36 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
     apiKeyGate?: ApiKeyGate;
+    /** What this church's own security settings withhold from this person beyond the role table (modules/security). */
+    withheldPermissions?: (user: SessionUser) => Promise<ReadonlySet<Permission>>;
   }
+}
+
+/**
+ * The permissions a church may withhold from a role through its security settings (issue 29: named giving
+ * from pastors). Only guards of these ask the settings, so no other request pays for the lookup.
+ */
+export const WITHHOLDABLE: ReadonlySet<Permission> = new Set<Permission>(['giving:named']);
+
+/** May the caller do this, the role table and this church's withholdings both considered? */
+export async function callerCan(request: FastifyRequest, permission: Permission): Promise<boolean> {
+  const user = request.user;
+  if (!user || !can(user, permission)) return false;
+  if (!WITHHOLDABLE.has(permission) || !request.server.withheldPermissions) return true;
+  return !(await request.server.withheldPermissions(user)).has(permission);
+}
+
+/**
+ * Field-level access (issue 29): what a presenter asks about the caller. One answer per permission for the
+ * whole request, so a presenter leaves out every part the caller may not see, never zeroes it.
+ */
+export async function callerPermissions(request: FastifyRequest, wanted: readonly Permission[]): Promise<(p: Permission) => boolean> {
+  const granted = new Set<Permission>();
+  for (const p of wanted) if (await callerCan(request, p)) granted.add(p);
+  return (p) => {
+    if (!wanted.includes(p)) throw new Error(`callerPermissions: ${p} was not asked for`);
+    return granted.has(p);
+  };
 }
 
 /**
@@ -158,6 +188,8 @@ export const auth = {
       const user = await resolve(request, true);
       if (!user) throw unauthorized();
       if (!can(user, permission)) throw forbidden();
+      if (WITHHOLDABLE.has(permission) && !(await callerCan(request, permission)))
+        throw forbidden(WITHHELD_MESSAGES[permission] ?? undefined);
     });
   },
   roles(roles: readonly Role[]): preHandlerAsyncHookHandler {
@@ -186,6 +218,8 @@ export const auth = {
     return Object.assign(fn, { [ACCESS]: accessOf(personGuard), [API_KEY_PERMISSION]: keyPermission }) as Guard;
   },
 };
+
+const WITHHELD_MESSAGES: Partial<Record<Permission, string>> = { 'giving:named': SECURITY_TEXTS.namedGivingHidden };
 
 export const KEY_OWNER_CANNOT_WRITE =
   "This API key writes on behalf of the account that created it, and that account may not make this change in the church. Ask the church's administrator.";

@@ -15,6 +15,8 @@ import { PRICING_TIERS, keyPermissions, type ApiKeyPermission, type PricingTier 
 import type { Access } from '../../src/plugins/auth';
 import { createTestApp, createUser, type TestApp } from '../test-app';
 import { API_KEY_ROUTES, OWNERSHIP_CASES, ROUTE_ACCESS, type RouteAccess } from './route-access';
+import { FIELD_ACCESS } from './field-access';
+import { donations, prayers } from '../../src/db/schema/index';
 
 interface RegisteredRoute {
   key: string;
@@ -34,6 +36,8 @@ const PRINCIPALS = ['anonymous', ...ROLES, ...KEY_PRINCIPALS] as const;
 type Principal = (typeof PRINCIPALS)[number];
 const apiKeys = new Map<KeyPrincipal, string>();
 const isKey = (who: Principal): who is KeyPrincipal => who.startsWith('api-key:');
+/** Response keys each principal saw on each GET route that answered it 200 (the field-level check). */
+const fieldsSeen = new Map<string, Map<Principal, Set<string>>>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,6 +55,10 @@ beforeAll(async () => {
       })),
   );
   for (const role of ROLES) tokens.set(role, (await createUser(t, { role })).token);
+  // Something in the lists, so the field check sees their items' keys (a gift for the giving parts, a prayer).
+  const giver = await createUser(t, { role: 'member', name: 'Matrix Giver' });
+  await t.database.db.insert(donations).values({ userId: giver.user.id, amountCents: 25_000, fund: 'Building', status: 'completed' });
+  await t.database.db.insert(prayers).values({ userId: giver.user.id, title: 'Matrix prayer', description: 'For the matrix', status: 'pending' });
   // One key of each tier, made the way a developer makes them (the developer portal's endpoint).
   const developer = await createUser(t, { role: 'developer', permissions: ['api:access'] });
   for (const tier of PRICING_TIERS) {
@@ -153,6 +161,11 @@ describe('authorization matrix', () => {
         const expected = may ? 'not 401/403' : refusedAs;
         const ok = may ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === Number(expected);
         if (!ok || res.statusCode >= 500) wrong.push(`${r.key} as ${who}: expected ${expected}, got ${res.statusCode}`);
+        if (r.method === 'GET' && res.statusCode === 200 && String(res.headers['content-type']).includes('json')) {
+          const seen = fieldsSeen.get(r.key) ?? new Map<Principal, Set<string>>();
+          seen.set(who, keyPaths(res.json()));
+          fieldsSeen.set(r.key, seen);
+        }
       }
     }
     console.log(
@@ -160,6 +173,61 @@ describe('authorization matrix', () => {
     );
     expect(wrong).toEqual([]);
   }, 300_000);
+});
+
+/** Every key path of an answer: `data.members[].email`; the items of a list are merged. */
+function keyPaths(value: unknown, prefix = '', out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) keyPaths(item, `${prefix}[]`, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      const path = prefix ? `${prefix}.${k}` : k;
+      out.add(path);
+      keyPaths(v, path, out);
+    }
+  return out;
+}
+
+describe('authorization matrix: response fields per role (field-access.ts)', () => {
+  it('each role sees exactly the fields its permissions give, on every route that answers several roles', () => {
+    const wrong: string[] = [];
+    let routesChecked = 0;
+    let fieldsChecked = 0;
+    for (const [route, seen] of fieldsSeen) {
+      const declared = FIELD_ACCESS[route] ?? {};
+      // People and keys are different views (a key's is its own presenter): each group compared within itself.
+      for (const group of [ROLES as readonly Principal[], KEY_PRINCIPALS as readonly Principal[]]) {
+        const answered = group.filter((who) => seen.has(who));
+        if (answered.length < 2) continue;
+        routesChecked += 1;
+        for (const who of answered) {
+          const keys = seen.get(who)!;
+          for (const [path, permission] of Object.entries(declared)) {
+            fieldsChecked += 1;
+            const may = !isKey(who) && can({ role: who }, permission);
+            if (keys.has(path) !== may) wrong.push(`${route} as ${who}: ${path} ${may ? 'missing' : `shown without ${permission}`}`);
+          }
+        }
+        // Every undeclared key: the same for all the roles the route answers.
+        const undeclared = (who: Principal) =>
+          [...seen.get(who)!].filter((k) => !Object.keys(declared).some((d) => k === d || k.startsWith(`${d}.`) || k.startsWith(`${d}[]`)));
+        const reference = new Set(undeclared(answered[0]!));
+        for (const who of answered.slice(1)) {
+          const mine = new Set(undeclared(who));
+          fieldsChecked += reference.size;
+          // A list one caller sees empty (rows they may not see) says nothing of its items' fields: row-level, not field-level.
+          const itemsOf = (k: string) => k.slice(0, k.lastIndexOf('[]') + 2);
+          const comparable = (k: string, other: Set<string>) => !k.includes('[]') || [...other].some((o) => o.startsWith(itemsOf(k)));
+          const diff = [
+            ...[...mine].filter((k) => !reference.has(k) && comparable(k, reference)),
+            ...[...reference].filter((k) => !mine.has(k) && comparable(k, mine)),
+          ];
+          if (diff.length) wrong.push(`${route}: ${who} and ${answered[0]} differ in undeclared fields ${diff.join(', ')} — declare them in field-access.ts`);
+        }
+      }
+    }
+    console.log(`[authz] fields: ${routesChecked} route views answered by several principals, ${fieldsChecked} field checks`);
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('ownership: a member cannot touch another member’s object', () => {

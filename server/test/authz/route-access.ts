@@ -91,15 +91,15 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/developers/integrations': 'api:access',
   'GET /api/developers/webhooks': 'api:access',
   'GET /api/developers/webhooks/:id/deliveries': 'api:access',
-  'GET /api/donations': 'finance:read',
-  'GET /api/donations/:id': 'finance:read',
-  'GET /api/donations/export': { access: 'finance:read', onlyRefusals: true },
+  'GET /api/donations': 'giving:named',
+  'GET /api/donations/:id': 'giving:named',
+  'GET /api/donations/export': { access: 'giving:named', onlyRefusals: true },
   'GET /api/events/:id/attendance': 'events:manage',
-  'GET /api/giving/batches': 'finance:read',
-  'GET /api/giving/batches/:id': 'finance:read',
-  'GET /api/giving/certificates': 'finance:read',
+  'GET /api/giving/batches': 'giving:named',
+  'GET /api/giving/batches/:id': 'giving:named',
+  'GET /api/giving/certificates': 'giving:named',
   'GET /api/giving/certificates/:id/pdf': 'signed-in',
-  'GET /api/giving/certificates/deliverability': 'finance:read',
+  'GET /api/giving/certificates/deliverability': 'giving:named',
   'GET /api/giving/certificates/mine': 'signed-in',
   'GET /api/giving/certificates/zip': { access: 'finance:manage', onlyRefusals: true },
   'GET /api/giving/funds': 'signed-in',
@@ -294,6 +294,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/members/profile/data-export/:id': { access: 'signed-in', onlyRefusals: true },
   'DELETE /api/members/profile': { access: 'signed-in', onlyRefusals: true },
   'GET /api/admin/data-requests': 'audit:read',
+  // Issue 29 (sec): the church's security settings, administrators only.
+  'GET /api/admin/security-settings': 'admin:panel',
+  'PUT /api/admin/security-settings': { access: 'admin:panel', onlyRefusals: true },
 };
 
 export interface OwnershipCase {

@@ -21,3 +21,4 @@ export * from './office';
 export * from './privacy';
 export * from './giving-rollups';
 export * from './domain-events';
+export * from './security';

@@ -29,7 +29,8 @@ import { csvStream, localDate, xlsxStream } from './exports';
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['Giving administration'];
 const security = [{ bearerAuth: [] }];
-const read = auth.permission('finance:read');
+// Every read here names givers (gifts, batches): named giving, which a church may withhold from pastors (issue 29).
+const read = auth.permission('giving:named');
 const manage = auth.permission('finance:manage');
 
 /** /donations, funds, batches, refunds and corrections: finance roles only (contract/roles.ts). */

@@ -18,7 +18,7 @@ import { errorResponses, idParams, messageResponse } from '@church/contract/http
 import { centsToRand } from '@church/contract/rules/money';
 import { loadArchiver } from '../../lib/heavy-modules';
 import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
-import { auth, currentUser } from '../../plugins/auth';
+import { auth, callerCan, currentUser } from '../../plugins/auth';
 import { auditActor } from '../audit/audit';
 import { certificateFileName, certificatePdf } from './certificate-pdf';
 import { localDate } from './exports';
@@ -58,7 +58,8 @@ export async function certificatesRoutes(
   { service, timeZone }: { service: TaxService; timeZone: () => Promise<string> },
 ) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const read = auth.permission('finance:read');
+  // Certificates name their donors: named giving, which a church may withhold from pastors (issue 29).
+  const read = auth.permission('giving:named');
   const manage = auth.permission('finance:manage');
 
   app.get(
@@ -138,7 +139,7 @@ export async function certificatesRoutes(
       schema: { tags, security, summary: 'One certificate as PDF (the donor, or finance roles)', params: idParams, response: errors },
     },
     async (request, reply) => {
-      const row = await service.forViewer(request.params.id, currentUser(request));
+      const row = await service.forViewer(request.params.id, currentUser(request), await callerCan(request, 'giving:named'));
       reply.header('content-disposition', `attachment; filename="${certificateFileName(row.cert)}"`).type('application/pdf');
       return reply.send((await certificatePdf(row, await timeZone())) as never);
     },

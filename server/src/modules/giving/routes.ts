@@ -14,7 +14,7 @@ import {
   userGivingStatsResponse,
 } from '@church/contract/giving';
 import { centsToRand } from '@church/contract/rules/money';
-import { auth, currentUser } from '../../plugins/auth';
+import { auth, callerCan, currentUser } from '../../plugins/auth';
 import { presentDonation, presentSubscription } from './presenter';
 import type { GivingService } from './service';
 import type { PaymentsService } from './payments-service';
@@ -171,7 +171,8 @@ export async function givingRoutes(appBase: FastifyInstance, { service, payments
     },
     async (request) => {
       const { page, limit } = request.query;
-      const o = await service.overview(page, limit);
+      // The totals for every church:insights caller; who gave what only for those who may see named giving.
+      const [o, named] = await Promise.all([service.overview(page, limit), callerCan(request, 'giving:named')]);
       return {
         status: 'success' as const,
         data: {
@@ -182,11 +183,15 @@ export async function givingRoutes(appBase: FastifyInstance, { service, payments
             activeGivers: o.summary.activeGivers,
             largestGift: centsToRand(o.summary.largest),
           },
-          donations: o.rows.map((r) => ({
-            ...presentDonation(r.donation),
-            donorName: r.donation.donorName ?? r.userName,
-            userId: r.donation.userId,
-          })),
+          ...(named
+            ? {
+                donations: o.rows.map((r) => ({
+                  ...presentDonation(r.donation),
+                  donorName: r.donation.donorName ?? r.userName,
+                  userId: r.donation.userId,
+                })),
+              }
+            : {}),
           page,
           limit,
           total: o.total,

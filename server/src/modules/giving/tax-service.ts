@@ -15,7 +15,6 @@ import { createCertificateIssuer, type IssuePlan } from './certificate-issue';
 import { taxCertificates } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { can } from '@church/contract/roles';
 import { zonedMidnight } from './period';
 import { createGivingSettingsRepository } from './settings-repository';
 import { createTaxRepository } from './tax-repository';
@@ -117,13 +116,13 @@ export function createTaxService(d: { db: Db; mailer: Mailer; publicUrl: string;
       repo.list(or(eq(taxCertificates.userId, userId), sql`${userId}::uuid = any(${taxCertificates.contributorIds})`)),
     /** The valid certificates of the tax year: what goes in the ZIP, to donors, and into IT3(d). */
     valid: async (taxYear: number) => (await repo.list(and(eq(taxCertificates.taxYear, taxYear), valid))).map((r) => r.cert),
-    /** The donor and finance roles only. */
-    async forViewer(id: string, viewer: SessionUser) {
+    /** The donor and those who may see named giving only (`mayReadNamed`: giving:named, the church's withholdings considered). */
+    async forViewer(id: string, viewer: SessionUser, mayReadNamed: boolean) {
       const [found] = await repo.list(eq(taxCertificates.id, id));
       if (!found) throw notFound('No certificate with that id');
       const row = found.cert;
       const covered = row.userId === viewer.id || row.contributorIds.includes(viewer.id);
-      if (!covered && !can(viewer, 'finance:read')) throw forbidden();
+      if (!covered && !mayReadNamed) throw forbidden();
       await recordRead(d.db, viewer, {
         entityType: 'tax_certificate',
         entityId: row.id,

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { errorResponses } from '@church/contract/http';
 import { PASTOR_LIST_SIZE, PASTOR_PREVIEW_CHARS, pastorDashboardResponse, type PastorDashboard } from '@church/contract/pastor-dashboard';
 import type { Db } from '../../db/client';
-import { auth } from '../../plugins/auth';
+import type { Permission } from '@church/contract/roles';
+import { auth, callerPermissions } from '../../plugins/auth';
 
 const N = PASTOR_LIST_SIZE;
 
@@ -78,6 +79,18 @@ const withIds = <T extends Raw>(r: T) => ({ ...r, _id: String(r.id), id: String(
 export function monthlyGrowth(current: number, previous: number): number {
   if (previous === 0) return current > 0 ? 100 : 0;
   return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** Leaves out (never zeroes) each part the caller may not see: PASTOR_DASHBOARD_FIELDS in the contract. */
+export function presentPastorDashboard(d: PastorDashboard, may: (p: Permission) => boolean): PastorDashboard {
+  const { totalGiving, monthlyGiving, ...stats } = d.stats;
+  const { topFunds, topGivers, ...rest } = d;
+  return {
+    ...rest,
+    stats: may('finance:read') ? { ...stats, totalGiving, monthlyGiving } : stats,
+    ...(may('finance:read') ? { topFunds } : {}),
+    ...(may('giving:named') ? { topGivers } : {}),
+  };
 }
 
 export async function loadPastorDashboard(db: Db): Promise<PastorDashboard> {
@@ -157,6 +170,9 @@ export async function pastorDashboardRoutes(appBase: FastifyInstance, { db }: { 
         response: { 200: pastorDashboardResponse, ...errorResponses(401, 403) },
       },
     },
-    async () => ({ status: 'success' as const, data: await loadPastorDashboard(db) }),
+    async (request) => {
+      const [data, may] = await Promise.all([loadPastorDashboard(db), callerPermissions(request, ['finance:read', 'giving:named'])]);
+      return { status: 'success' as const, data: presentPastorDashboard(data, may) };
+    },
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconActivity, IconKey, IconListDetails, IconMail, IconUsers } from '@tabler/icons-react';
+import { IconActivity, IconKey, IconListDetails, IconMail, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { can, type Permission } from '@church/contract/roles';
@@ -9,6 +9,7 @@ import { systemQuery } from '../api/admin';
 import { ApiPlansPanel } from '../components/api-plans-panel';
 import { AuditLogPanel } from '../components/audit-log-panel';
 import { MailLogPanel } from '../components/mail-log-panel';
+import { SecuritySettingsPanel } from '../components/security-settings-panel';
 import { SystemHealthPanel } from '../components/system-health-panel';
 import { UsersRolesPanel } from '../components/users-roles-panel';
 
@@ -18,6 +19,7 @@ const TABS = [
   { value: 'mail', label: 'Mail log', icon: IconMail, permission: 'outbox:read' },
   { value: 'health', label: 'System health', icon: IconActivity, permission: 'admin:panel' },
   { value: 'api-plans', label: 'API plans', icon: IconKey, permission: 'api-plans:approve' },
+  { value: 'security', label: 'Security', icon: IconShieldLock, permission: 'admin:panel' },
 ] as const satisfies readonly { value: string; label: string; permission: Permission; icon: unknown }[];
 type Tab = (typeof TABS)[number]['value'];
 
@@ -49,7 +51,7 @@ export function AdminPanelPage() {
       <Title order={1}>Admin Panel</Title>
       <Text c="dimmed" size="sm">
         Users and their roles, the audit log of leaders&apos; changes, the mail the platform sent, the state of the system, and
-        developers&apos; API plans waiting for approval.
+        developers&apos; API plans waiting for approval, and the church&apos;s security settings.
       </Text>
       <Tabs value={tab} onChange={(v) => v && setParams(v === visible[0]?.value ? {} : { tab: v }, { replace: true })} keepMounted={false}>
         <Tabs.List>
@@ -73,6 +75,9 @@ export function AdminPanelPage() {
         </Tabs.Panel>
         <Tabs.Panel value="api-plans" pt="md">
           <ApiPlansPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="security" pt="md">
+          <SecuritySettingsPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>

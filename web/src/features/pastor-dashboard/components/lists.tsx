@@ -67,19 +67,24 @@ export function UpcomingEvents({ events }: { events: PastorDashboard['upcomingEv
   );
 }
 
+/** The giving lists: each only when the server sent it (finance:read for funds, named giving for givers). */
 export function TopLists({ data }: { data: PastorDashboard }) {
   return (
     <>
-      <ListCard title="Top Funds" empty="No gifts yet." count={data.topFunds.length}>
-        {data.topFunds.map((f) => (
-          <Row key={f.fund} left={f.fund} right={formatRand(f.total)} />
-        ))}
-      </ListCard>
-      <ListCard title="Top Givers This Year" empty="No gifts this year yet." count={data.topGivers.length}>
-        {data.topGivers.map((g, i) => (
-          <Row key={`${g.name}-${i}`} left={g.name} right={formatRand(g.total)} />
-        ))}
-      </ListCard>
+      {data.topFunds && (
+        <ListCard title="Top Funds" empty="No gifts yet." count={data.topFunds.length}>
+          {data.topFunds.map((f) => (
+            <Row key={f.fund} left={f.fund} right={formatRand(f.total)} />
+          ))}
+        </ListCard>
+      )}
+      {data.topGivers && (
+        <ListCard title="Top Givers This Year" empty="No gifts this year yet." count={data.topGivers.length}>
+          {data.topGivers.map((g, i) => (
+            <Row key={`${g.name}-${i}`} left={g.name} right={formatRand(g.total)} />
+          ))}
+        </ListCard>
+      )}
     </>
   );
 }

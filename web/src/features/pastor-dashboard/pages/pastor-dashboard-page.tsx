@@ -41,8 +41,9 @@ export function PastorDashboardPage() {
               ['Total Members', query.data.stats.totalMembers],
               ['New Members', query.data.stats.newMembers],
               ['Monthly Growth', `${query.data.stats.monthlyGrowth}%`],
-              ['Total Giving', formatRand(query.data.stats.totalGiving)],
-              ['Giving This Month', formatRand(query.data.stats.monthlyGiving)],
+              // Left out by the server for a caller without finance:read (an elder): no empty giving cards.
+              ...(query.data.stats.totalGiving === undefined ? [] : [['Total Giving', formatRand(query.data.stats.totalGiving)]]),
+              ...(query.data.stats.monthlyGiving === undefined ? [] : [['Giving This Month', formatRand(query.data.stats.monthlyGiving)]]),
               ['Prayer Requests', query.data.stats.prayerRequests],
               ['Pending Prayers', query.data.stats.pendingPrayers],
               ['Upcoming Events', query.data.stats.upcomingEvents],
@@ -70,14 +71,16 @@ export function PastorDashboardPage() {
                 <UpcomingEvents events={query.data.upcomingEvents} />
               </Stack>
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
+            <Grid.Col span={{ base: 12, md: query.data.topFunds || query.data.topGivers ? 4 : 12 }}>
               <RecentMembers members={query.data.recentMembers} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TopLists data={query.data} />
-              </SimpleGrid>
-            </Grid.Col>
+            {(query.data.topFunds || query.data.topGivers) && (
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <SimpleGrid cols={{ base: 1, sm: query.data.topFunds && query.data.topGivers ? 2 : 1 }}>
+                  <TopLists data={query.data} />
+                </SimpleGrid>
+              </Grid.Col>
+            )}
           </Grid>
         </>
       )}

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { Permission } from '@church/contract/roles';
+import { securitySettingsSchema, type SecuritySettings } from '@church/contract/security-settings';
+import type { Db } from '../../db/client';
+import { securitySettings } from '../../db/schema/index';
+import type { SessionUser } from '../../plugins/auth';
+import { recordAudit, type AuditActor } from '../audit/audit';
+
+export type StoredSecuritySettings = SecuritySettings & { updatedAt: string | null };
+
+/** Reads a stored document with its defaults; a field that no longer validates falls back to its default alone. */
+function readSecurity(data: unknown): SecuritySettings {
+  const source = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(securitySettingsSchema.shape)) {
+    const one = field.safeParse(source[key]);
+    out[key] = one.success ? one.data : field.parse(undefined);
+  }
+  return out as SecuritySettings;
+}
+
+const NONE: ReadonlySet<Permission> = new Set();
+const NAMED_GIVING: ReadonlySet<Permission> = new Set<Permission>(['giving:named']);
+
+export function createSecuritySettings(db: Db) {
+  async function get(): Promise<StoredSecuritySettings> {
+    const [row] = await db.select().from(securitySettings).where(eq(securitySettings.id, 1)).limit(1);
+    return { ...readSecurity(row?.data), updatedAt: row ? row.updatedAt.toISOString() : null };
+  }
+  return {
+    get,
+    /** A partial change, merged into what is stored, audited with before and after in one transaction. */
+    async save(actor: AuditActor, change: Partial<SecuritySettings>): Promise<StoredSecuritySettings> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(securitySettings).where(eq(securitySettings.id, 1)).for('update');
+        const before = readSecurity(row?.data);
+        const data = securitySettingsSchema.parse({ ...before, ...change });
+        const [saved] = await tx
+          .insert(securitySettings)
+          .values({ id: 1, data, updatedBy: actor.actorId, updatedAt: new Date() })
+          .onConflictDoUpdate({ target: securitySettings.id, set: { data, updatedBy: actor.actorId, updatedAt: new Date() } })
+          .returning();
+        await recordAudit(tx, {
+          ...actor,
+          action: 'security.settings_changed',
+          entityType: 'security_settings',
+          entityId: 'church',
+          summary: 'Changed the church’s security settings',
+          before,
+          after: data,
+        });
+        return { ...data, updatedAt: saved!.updatedAt.toISOString() };
+      });
+    },
+    /**
+     * What these settings take from a person beyond the role table. A pastor who was personally granted a
+     * finance permission keeps the books and so still sees names; the rule is about the pulpit, not the treasurer.
+     */
+    async withheld(user: Pick<SessionUser, 'role' | 'permissions'>): Promise<ReadonlySet<Permission>> {
+      if (user.role !== 'pastor') return NONE;
+      if (user.permissions?.some((p) => p === 'finance:read' || p === 'finance:manage')) return NONE;
+      return (await get()).namedGivingHiddenFromPastors ? NAMED_GIVING : NONE;
+    },
+  };
+}
+export type SecuritySettingsService = ReturnType<typeof createSecuritySettings>;
