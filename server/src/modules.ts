@@ -67,6 +67,7 @@ import { exportsRoutes } from './modules/exports/routes';
 import { createExportsService } from './modules/exports/service';
 import { createSecuritySettings } from './modules/security/settings';
 import { securitySettingsRoutes } from './modules/security/settings-routes';
+import { registerGroups } from './modules/groups/register';
 
 /**
  * Every feature module, registered under /api. Each one is handed exactly
@@ -265,4 +266,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     }),
   });
   await api.register(chatRoutes, { service: chatRuntime(ctx).service, uploadDir: ctx.config.uploadDir });
+  // Groups and home cells (issue 34): groups, networks, meetings and attendance, care when someone drifts away.
+  await registerGroups(api, ctx);
 }

@@ -8,6 +8,7 @@ import {
   IconHeartHandshake,
   IconHome,
   IconLayoutDashboard,
+  IconUsersGroup,
   IconLogout,
   IconMessages,
   IconRefresh,
@@ -42,6 +43,7 @@ export function memberNav(adminType: boolean, treasurer = false): NavItem[] {
     { label: 'Prayer Requests', to: paths.mobile.prayer, icon: IconHeartHandshake },
     { label: 'My Giving', to: paths.mobile.giving, icon: IconGift },
     { label: 'Events', to: paths.mobile.events, icon: IconCalendarEvent },
+    { label: 'Groups', to: paths.groups, icon: IconUsersGroup },
     { label: 'Daily Bible', to: paths.mobile.bible, icon: IconBook2 },
     { label: 'Church Chat', to: paths.chat, icon: IconMessages },
     ...(adminType

@@ -3,6 +3,7 @@ import {
   IconBook2,
   IconCalendarEvent,
   IconDeviceDesktop,
+  IconUsersGroup,
   IconGift,
   IconHeartHandshake,
   IconHome,
@@ -83,6 +84,9 @@ export function PhoneFrame({ children }: { children: ReactNode }) {
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.mobile.events} leftSection={<IconCalendarEvent size={16} />}>
                     Events
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={paths.groups} leftSection={<IconUsersGroup size={16} />}>
+                    Groups
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.dashboard} leftSection={<IconDeviceDesktop size={16} />}>
                     Desktop View
