@@ -39,8 +39,21 @@ const PER_QUERY_RUNS = Number(process.env.BENCH_PER_QUERY_RUNS ?? 40);
 const SKIP_100K = process.env.BENCH_SKIP_100K === '1';
 const PORT = process.env.BENCH_PORT ?? '3300';
 
-/** What a leader types: first names, surnames, part of an e-mail, phone numbers written three ways. */
-const SEARCHES = ['Thandi', 'mokoena', 'van der', 'Lerato Naidoo', 'member4217', 'naidoo', '072 123', '0825551234', '+27 63', 'Zulu'];
+/** What a leader types: first names, surnames, part of an e-mail, phone numbers whole and in part, written every usual way. */
+const SEARCHES = [
+  'Thandi',
+  'mokoena',
+  'van der',
+  'Lerato Naidoo',
+  'member4217',
+  'naidoo',
+  '072 123',
+  '0825551234',
+  '+27 63',
+  'Zulu',
+  '063 281 0042',
+  '+27 71 555',
+];
 /** Matches every seeded member (all e-mails end so): the worst case, reported on its own line. */
 const BROAD = 'bench.church';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 export * from './auth-constants';
 import { userSchema } from './users';
 import { EMAIL_MAX, EMAIL_PATTERN, normalizeEmail } from './rules/email';
+import { optionalPhoneField } from './rules/phone-schema';
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, isCommonPassword } from './rules/password';
 
 export const emailField = z
@@ -51,7 +52,7 @@ export const registerRequest = z.object({
   name: nameField,
   email: emailField,
   password: newPasswordField,
-  phone: optionalText(30),
+  phone: optionalPhoneField(),
   address: optionalText(300),
   /** Only 'developer' may be asked for; every other role is given by a leader. */
   role: z.enum(['member', 'developer']).optional(),

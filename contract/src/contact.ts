@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityIds, paginationQuery, pageInfo } from './http';
 import { EMAIL_MAX, EMAIL_PATTERN } from './rules/email';
+import { phoneOrEmptyField } from './rules/phone-schema';
 import { CONTACT_METHODS } from './contact-constants';
 export * from './contact-constants';
 
@@ -16,7 +17,7 @@ export const contactMessageRequest = z.object({
     .min(1, 'Email is required')
     .max(EMAIL_MAX, { error: 'Please enter a valid email address', abort: true })
     .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
-  phone: z.string().trim().max(40, 'Phone must be 40 characters or less').optional().default(''),
+  phone: phoneOrEmptyField().default(''),
   preferredContact: z.enum(CONTACT_METHODS, { error: 'Preferred contact method must be email, phone or whatsapp' }).default('email'),
   message: z
     .string({ error: 'Message is required' })

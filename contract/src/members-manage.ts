@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { entityIds, pageInfo, paginationQuery } from './http';
 import { MEMBER_PAGE_ROLES } from './roles';
 import { EMAIL_MAX, EMAIL_PATTERN, normalizeEmail } from './rules/email';
+import { optionalPhoneField } from './rules/phone-schema';
 import { GENDERS, MARITAL_STATUSES, MEMBER_STATUSES, memberRecordSchema } from './users';
 
 /** Spec 001 §8 (Members) and §5 (Add member): the exact texts. */
@@ -31,10 +32,6 @@ export const MEMBER_TEXTS = {
   targetNotAllowed: 'Only an administrator can change or remove an administrator',
   notYourself: 'You cannot delete your own account here',
 } as const;
-
-/** Spec 001 §9: optional +, first digit 1-9, at most 16 digits; spaces are removed first. */
-export const MEMBER_PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
-export const normalizeMemberPhone = (v: string) => v.replace(/\s+/g, '');
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (d: string) => {
@@ -74,13 +71,8 @@ export const memberWriteRequest = z.object({
     .max(EMAIL_MAX, { error: MEMBER_TEXTS.emailInvalid, abort: true })
     .regex(EMAIL_PATTERN, MEMBER_TEXTS.emailInvalid)
     .transform(normalizeEmail),
-  phone: z
-    .string()
-    .max(40, { error: MEMBER_TEXTS.phoneInvalid, abort: true })
-    .nullish()
-    .transform((v) => (v ? normalizeMemberPhone(v) : null))
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || MEMBER_PHONE_PATTERN.test(v), MEMBER_TEXTS.phoneInvalid),
+  // Any usual form ('082 555 1234', '+27 82 555 1234'), stored as E.164 (rules/phone.ts).
+  phone: optionalPhoneField(MEMBER_TEXTS.phoneInvalid),
   address: optionalText(300, 'Address'),
   dateOfBirth: optionalDay('Date of birth').refine(
     (v) => v === null || v <= new Date().toISOString().slice(0, 10),

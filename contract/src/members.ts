@@ -3,6 +3,7 @@ import { emailField, nameField } from './auth';
 import { entityIds, pageInfo, paginationQuery } from './http';
 import { memberRecordSchema, userSchema } from './users';
 import { splitCommaList } from './rules/profile-lists';
+import { optionalPhoneField } from './rules/phone-schema';
 
 const optionalText = (max: number, label: string) =>
   z
@@ -35,7 +36,7 @@ const labelList = (label: string) =>
 export const profileUpdateRequest = z.object({
   name: nameField,
   email: emailField,
-  phone: optionalText(30, 'Phone'),
+  phone: optionalPhoneField(),
   address: optionalText(300, 'Address'),
   birthday: optionalDate('Birthday'),
   spiritualGifts: labelList('spiritual gifts'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, EMAIL_PATTERN } from './rules/email';
+import { phoneOrEmptyField } from './rules/phone-schema';
 import { SETTINGS_DEFAULTS } from './settings-constants';
 export * from './settings-constants';
 
@@ -27,18 +28,8 @@ const optionalUrl = z
       .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: SETTINGS_TEXTS.invalidUrl })),
   ])
   .default('');
-/**
- * Spec 001 §9 phone pattern: spaces removed, an optional + then a digit 1-9 and
- * at most 16 digits in all. A South African national number (0 and nine digits,
- * '012 362 4410') is accepted too: it is how a church here writes its number.
- */
-const PHONE_PATTERN = /^(?:\+?[1-9]\d{0,15}|0\d{9})$/;
-const optionalPhone = z
-  .string()
-  .trim()
-  .max(40, SETTINGS_TEXTS.invalidPhone)
-  .refine((v) => v === '' || PHONE_PATTERN.test(v.replace(/[\s()-]/g, '')), SETTINGS_TEXTS.invalidPhone)
-  .default('');
+/** Spec 001 §9's phone field, read as every phone is (rules/phone.ts): any usual form, stored as E.164. */
+const optionalPhone = phoneOrEmptyField(SETTINGS_TEXTS.invalidPhone).default('');
 /** Set by the logo upload (POST /settings/logo); only our own stored files are accepted here. */
 const logoUrl = z
   .union([
@@ -177,7 +168,14 @@ export type UpdateSettingsRequest = z.input<typeof updateSettingsRequest>;
 
 export const settingsResponse = z.object({
   status: z.literal('success'),
-  data: z.object({ settings: churchSettingsSchema.extend({ updatedAt: z.string().nullable() }) }),
+  // Stored phones are already E.164: the answer states them as text (a transform cannot encode a response).
+  data: z.object({
+    settings: churchSettingsSchema.extend({
+      phone: z.string(),
+      privacy: privacySettingsSchema.extend({ officerPhone: z.string() }),
+      updatedAt: z.string().nullable(),
+    }),
+  }),
 });
 
 /** Figures for the home page statistics strip, counted from real data. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityIds } from './http';
 import { EMAIL_MAX, EMAIL_PATTERN } from './rules/email';
+import { optionalPhoneField } from './rules/phone-schema';
 import { HOW_HEARD, VISITOR_INTERESTS, VISITOR_STATUSES, RECENT_VISITORS_DEFAULT } from './visitors-constants';
 export * from './visitors-constants';
 
@@ -27,7 +28,7 @@ export const createVisitorRequest = z.object({
     .min(1, 'Email is required')
     .max(EMAIL_MAX, { error: 'Please enter a valid email address', abort: true })
     .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
-  phone: z.string().trim().max(40, 'Phone must be 40 characters or less').optional(),
+  phone: optionalPhoneField(),
   firstVisitDate: z
     .string()
     .max(10, { error: 'First visit date must look like 2026-03-01', abort: true })

@@ -146,7 +146,8 @@ test('edits the profile', async ({ page }) => {
   await page.getByLabel('Ministry interests').fill('Youth Ministry,  Outreach');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
-  await expect(view).toContainText('+27 82 555 0199');
+  // Stored as E.164, shown the local way (issue 31).
+  await expect(view).toContainText('082 555 0199');
   await expect(view.getByText('Teaching', { exact: true })).toBeVisible();
   await expect(view.getByText('Music', { exact: true })).toBeVisible();
   await expect(view.getByText('Outreach', { exact: true })).toBeVisible();

@@ -17,9 +17,9 @@ for (const w of WIDTHS) {
 
     const name = `Import Person ${digits(5)}`;
     const email = uniqueEmail('import');
-    const phone = `+2782${digits(7)}`;
+    const phone = `082 ${digits(3)} ${digits(4)}`;
     // 'Cell' and 'E-mail Address' are guessed; 'Church' is a column the leader leaves out.
-    const bad = 'Full Name,E-mail Address,Cell,Church\nNo Mail Person,,,Grace\nBad Phone,badphone@example.org,082 555 1234,Grace\n';
+    const bad = 'Full Name,E-mail Address,Cell,Church\nNo Mail Person,,,Grace\nBad Phone,badphone@example.org,082 555,Grace\n';
     await page.locator('input[type="file"]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     const report = page.getByTestId('import-report');
     await expect(report).toContainText('Email is required');

@@ -100,7 +100,7 @@ async function expectEverySection(page: Page) {
   // Find Our Church: details and a map that works without tiles (tests run offline)
   await expect(page.getByRole('heading', { name: 'Find Our Church' })).toBeVisible();
   await expect(page.getByTestId('church-address')).toHaveText('1187 Burnett Street, Hatfield, Pretoria, 0083');
-  await expect(page.getByRole('link', { name: '+27 12 362 4410' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: '012 362 4410' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'hello@graceharvest.org.za' }).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Find Our Church' }).getByText('Pastor David Nkosi', { exact: true })).toBeVisible();
   await page.getByTestId('church-map').scrollIntoViewIfNeeded();

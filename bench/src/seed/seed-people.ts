@@ -63,7 +63,12 @@ export async function seedPeople(db: Db, opts: { members: number; donations: num
       select
         (${arr(FIRST)})[1 + (i % 20)] || ' ' || (${arr(LAST)})[1 + ((i / 20) % 20)],
         'member' || i || '.' || ${run} || '@bench.church',
-        '0' || (60 + (i % 24)) || ' ' || lpad(((i * 7919) % 1000)::text, 3, '0') || ' ' || lpad((i % 10000)::text, 4, '0'),
+        -- Mixed formats (issue 31): most stored as E.164 as the product writes them now, one in five as
+        -- rows written before (082 555 1234, 0825551234, +27 82 555 1234) that the migration could not read.
+        case i % 10
+          when 7 then '0' || (60 + (i % 24)) || ' ' || lpad(((i * 7919) % 1000)::text, 3, '0') || ' ' || lpad((i % 10000)::text, 4, '0')
+          when 8 then '+27 ' || (60 + (i % 24)) || ' ' || lpad(((i * 7919) % 1000)::text, 3, '0') || ' ' || lpad((i % 10000)::text, 4, '0')
+          else '+27' || (60 + (i % 24)) || lpad(((i * 7919) % 1000)::text, 3, '0') || lpad((i % 10000)::text, 4, '0') end,
         case when i % 50 = 0 then 'volunteer' when i % 200 = 0 then 'deacon' when i % 500 = 0 then 'elder' else 'member' end,
         case when i % 13 = 0 then 'inactive' when i % 29 = 0 then 'visitor' else 'active' end,
         i % 9 = 0,

@@ -41,7 +41,7 @@ describe('GET/PUT /api/members/profile', () => {
     expect(json(res).data.user).toMatchObject({
       name: 'Naledi Zulu-Khumalo',
       email: 'naledi.k@example.org',
-      phone: '+27 82 555 0101',
+      phone: '+27825550101',
       birthday: '1992-04-18',
       spiritualGifts: ['Teaching', 'Music', 'Hospitality'],
       ministryInterests: ['Youth Ministry', 'Outreach'],

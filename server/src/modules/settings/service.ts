@@ -1,3 +1,4 @@
+import { formatPhone } from '@church/contract/rules/phone';
 import { churchSettingsSchema, MAP_ZOOM, type ChurchSettings, type PublicSettings } from '@church/contract/settings';
 import type { SettingsRepository } from './repository';
 
@@ -59,7 +60,8 @@ export function createSettingsService({ repo, mapTileUrl }: { repo: SettingsRepo
         coreValues: s.coreValues,
         ministries: s.ministries,
         email: s.email,
-        phone: s.phone,
+        // Shown as people write it here ('012 362 4410'); stored as E.164.
+        phone: formatPhone(s.phone),
         address: s.address,
         website: s.website,
         coordinates: s.coordinates,
@@ -70,7 +72,7 @@ export function createSettingsService({ repo, mapTileUrl }: { repo: SettingsRepo
         timeZone: s.timeZone,
         map: { tileUrl: mapTileUrl, zoom: MAP_ZOOM },
         stats: { members: memberCount, founded: s.founded, upcomingEvents, recentPrayers },
-        privacy: s.privacy,
+        privacy: { ...s.privacy, officerPhone: formatPhone(s.privacy.officerPhone) },
       };
     },
   };

@@ -43,7 +43,7 @@ describe('settings validation', () => {
     });
     expect(res.statusCode).toBe(200);
     const pub = json(await t.request({ method: 'GET', url: '/api/settings/public' })).data;
-    expect(pub).toMatchObject({ churchName: 'Grace Harvest Church', phone: '+27 12 362 4410', website: 'https://graceharvest.org.za' });
+    expect(pub).toMatchObject({ churchName: 'Grace Harvest Church', phone: '012 362 4410', website: 'https://graceharvest.org.za' });
   });
 
   it.each([

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, idParams } from '@church/contract/http';
 import { LEADER_ROLES } from '@church/contract/roles';
-import { MEMBER_PHONE_PATTERN, normalizeMemberPhone } from '@church/contract/members-manage';
+import { normalisePhone } from '@church/contract/rules/phone';
 import { VISITOR_TEXTS, visitorResponse, visitorsListQuery, visitorsListResponse, visitorUpdateRequest } from '@church/contract/visitors';
 import type { Db } from '../../db/client';
 import { users, visitors, type VisitorRow } from '../../db/schema/index';
@@ -174,13 +174,13 @@ export async function visitorsManageRoutes(appBase: FastifyInstance, { db }: { d
         if (v.memberId) return v;
         let [member] = await tx.select().from(users).where(eq(users.email, v.email));
         if (!member) {
-          const phone = v.phone ? normalizeMemberPhone(v.phone) : null;
           [member] = await tx
             .insert(users)
             .values({
               name: `${v.firstName} ${v.lastName}`,
               email: v.email,
-              phone: phone && MEMBER_PHONE_PATTERN.test(phone) ? phone : v.phone,
+              // A card written before phones were normalised keeps its text when it is not a valid number.
+              phone: v.phone ? (normalisePhone(v.phone) ?? v.phone) : null,
               joinDate: v.firstVisitDate,
               status: 'visitor',
               ministryInterests: v.interests,

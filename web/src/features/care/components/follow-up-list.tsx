@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CARE_TEXTS } from '@church/contract/care';
 import { paths } from '../../../config/paths';
 import { followUpQuery } from '../api/care';
+import { formatPhone } from '@church/contract/rules/phone';
 
 const fmt = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -30,7 +31,7 @@ export function FollowUpList({ limit, onVisit }: { limit: number; onVisit?: (m: 
                 {m.name}
               </Text>
               <Text size="xs" c="dimmed">
-                {m.phone ?? m.email} · joined {fmt(m.joinDate)}
+                {m.phone ? formatPhone(m.phone) : m.email} · joined {fmt(m.joinDate)}
                 {m.lastVisitOn ? ` · last visit ${fmt(m.lastVisitOn)}` : ' · not visited yet'}
               </Text>
             </Stack>

@@ -5,6 +5,7 @@ import { LEADERSHIP_ROLE_OPTIONS, VOLUNTEER_TEXTS } from '@church/contract/volun
 import { notify } from '../../../lib/notify';
 import { leadershipQuery } from '../api/people-roles';
 import { RoleSelect } from '../components/role-select';
+import { formatPhone } from '@church/contract/rules/phone';
 
 const COLORS: Record<string, string> = { pastor: 'violet', elder: 'blue', deacon: 'teal' };
 
@@ -59,7 +60,7 @@ export function LeadershipPage() {
                       <Text size="sm">{l.email}</Text>
                       {l.phone && (
                         <Text size="xs" c="dimmed">
-                          {l.phone}
+                          {formatPhone(l.phone)}
                         </Text>
                       )}
                     </Table.Td>

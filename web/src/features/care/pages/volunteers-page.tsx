@@ -25,6 +25,7 @@ import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { volunteersQuery } from '../api/people-roles';
 import { RoleSelect } from '../components/role-select';
+import { formatPhone } from '@church/contract/rules/phone';
 
 function Stat({ label, value }: { label: string; value: number | undefined }) {
   return (
@@ -123,7 +124,7 @@ export function VolunteersPage() {
                       <Text size="sm">{v.email}</Text>
                       {v.phone && (
                         <Text size="xs" c="dimmed">
-                          {v.phone}
+                          {formatPhone(v.phone)}
                         </Text>
                       )}
                     </Table.Td>

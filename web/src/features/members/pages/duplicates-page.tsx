@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { duplicatesQuery, mergesQuery } from '../api/merges';
 import { MovedList, UndoMergeModal } from '../components/merge-summary';
 import { StatusBadge } from '../components/member-badges';
+import { formatPhone } from '@church/contract/rules/phone';
 
 function Person({ m, label }: { m: DuplicateMember; label: string }) {
   return (
@@ -21,7 +22,7 @@ function Person({ m, label }: { m: DuplicateMember; label: string }) {
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {m.email}
       </Text>
-      <Text size="sm">{m.phone ?? 'No phone'}</Text>
+      <Text size="sm">{m.phone ? formatPhone(m.phone) : 'No phone'}</Text>
       <Text size="sm">{m.birthday ? `Born ${m.birthday}` : 'No birth date'}</Text>
       <Group gap={6}>
         <StatusBadge status={m.status} />

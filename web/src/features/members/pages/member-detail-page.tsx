@@ -30,6 +30,7 @@ import { householdsQuery, memberQuery, useSetHousehold, useSetMemberRole } from 
 import { DeleteMemberModal } from '../components/delete-member-modal';
 import { MemberPermissionsCard } from '../components/member-permissions-card';
 import { RoleBadge, StatusBadge, capitalize } from '../components/member-badges';
+import { formatPhone } from '@church/contract/rules/phone';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -257,7 +258,7 @@ export function MemberDetailPage() {
       <Card withBorder radius="md" padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Field label="Email" value={<Anchor href={`mailto:${member.email}`}>{member.email}</Anchor>} />
-          <Field label="Phone" value={member.phone} />
+          <Field label="Phone" value={member.phone ? formatPhone(member.phone) : member.phone} />
           <Field label="Address" value={member.address} />
           <Field label="Date of birth" value={member.dateOfBirth} />
           <Field label="Join date" value={member.joinDate} />

@@ -11,6 +11,7 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { memberQuery, useSaveMember } from '../api/members';
 import { capitalize } from '../components/member-badges';
+import { formatPhone } from '@church/contract/rules/phone';
 
 interface FormState {
   name: string;
@@ -53,7 +54,7 @@ const EMPTY: FormState = {
 const fromMember = (m: MemberDetail['member']): FormState => ({
   name: m.name,
   email: m.email,
-  phone: m.phone ?? '',
+  phone: m.phone ? formatPhone(m.phone) : '',
   address: m.address ?? '',
   dateOfBirth: m.dateOfBirth ?? '',
   joinDate: m.joinDate,

@@ -38,6 +38,7 @@ import { notify } from '../../../lib/notify';
 import { membersQuery } from '../api/members';
 import { DeleteMemberModal } from '../components/delete-member-modal';
 import { RoleBadge, StatusBadge, capitalize } from '../components/member-badges';
+import { formatPhone } from '@church/contract/rules/phone';
 
 const PAGE_SIZE = 20;
 type Sort = (typeof MEMBER_SORTS)[number];
@@ -206,7 +207,7 @@ export function MembersListPage() {
                           <Text size="sm">{m.email}</Text>
                           {m.phone && (
                             <Text size="xs" c="dimmed">
-                              {m.phone}
+                              {formatPhone(m.phone)}
                             </Text>
                           )}
                         </Table.Td>

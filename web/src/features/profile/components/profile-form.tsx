@@ -8,11 +8,12 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useUpdateProfile } from '../api/profile';
+import { formatPhone } from '@church/contract/rules/phone';
 
 const initial = (u: User) => ({
   name: u.name,
   email: u.email,
-  phone: u.phone ?? '',
+  phone: u.phone ? formatPhone(u.phone) : '',
   address: u.address ?? '',
   birthday: u.birthday ?? '',
   spiritualGifts: joinCommaList(u.spiritualGifts),

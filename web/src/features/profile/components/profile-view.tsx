@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { User } from '@church/contract/users';
+import { formatPhone } from '@church/contract/rules/phone';
 
 const formatDate = (iso: string | null) =>
   iso
@@ -49,7 +50,7 @@ export function ProfileView({ user }: { user: User }) {
             {user.role}
           </Text>
         </Field>
-        <Field label="Phone">{user.phone || 'Not set'}</Field>
+        <Field label="Phone">{formatPhone(user.phone) || 'Not set'}</Field>
         <Field label="Member since">{formatDate(user.joinDate)}</Field>
         <Field label="Address">{user.address || 'Not set'}</Field>
         <Field label="Birthday">{formatDate(user.birthday)}</Field>

@@ -6,6 +6,7 @@ import { INBOX_TEXTS, contactReplyRequest, type ContactMessage } from '@church/c
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { inboxQuery, useReplyMessage, useUpdateMessage } from '../api';
+import { formatPhone } from '@church/contract/rules/phone';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -127,7 +128,8 @@ function MessageList({ box }: { box: 'inbox' | 'archived' }) {
                 </Group>
                 <Text size="xs" c="dimmed">
                   {m.email}
-                  {m.phone ? ` · ${m.phone}` : ''} · prefers {m.preferredContact === 'whatsapp' ? 'WhatsApp' : m.preferredContact}
+                  {m.phone ? ` · ${formatPhone(m.phone)}` : ''} · prefers{' '}
+                  {m.preferredContact === 'whatsapp' ? 'WhatsApp' : m.preferredContact}
                 </Text>
               </Stack>
               <Text size="xs" c="dimmed">

@@ -35,6 +35,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useConvertVisitor, useUpdateVisitor, visitorStatsQuery, visitorsListQuery } from '../api';
+import { formatPhone } from '@church/contract/rules/phone';
 
 function Stat({ label, value }: { label: string; value: number | undefined }) {
   return (
@@ -211,7 +212,7 @@ export function VisitorsPage() {
                         </Text>
                         <Text size="xs" c="dimmed">
                           {v.email}
-                          {v.phone ? ` · ${v.phone}` : ''}
+                          {v.phone ? ` · ${formatPhone(v.phone)}` : ''}
                         </Text>
                         {v.note && (
                           <Text size="xs" lineClamp={2}>
