@@ -57,6 +57,32 @@ export const prayerEventObject = z.object({
   createdAt: z.string(),
 });
 
+/** A place on the roster (issue 33): ids and the position, no names or contact details. */
+export const scheduleEventObject = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  serviceDate: z.string().describe('Local date in the church time zone'),
+  positionId: z.string(),
+  position: z.string(),
+  team: z.string(),
+  personId: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  proposedSubstituteId: z.string().nullable(),
+});
+
+/** A child checked in (issue 33): ids, room and time only — never a child's name, allergies or family details. */
+export const checkinEventObject = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  childId: z.string(),
+  familyId: z.string(),
+  roomId: z.string(),
+  checkedInAt: z.string(),
+  source: z.enum(['kiosk', 'station']),
+  offline: z.boolean(),
+});
+
 /** `{ object }`, or `{ object, previous }` for an update (the entity before it). */
 const change = <T extends z.ZodType>(object: T) => z.object({ object, previous: object.optional() });
 
@@ -73,6 +99,12 @@ export const DOMAIN_EVENTS = {
   'event.created': change(eventEventObject),
   /** A prayer request became public (approved by a leader). */
   'prayer.approved': change(prayerEventObject),
+  /** A volunteer accepted a place on the roster (issue 33). */
+  'schedule.accepted': change(scheduleEventObject),
+  /** A volunteer declined a place on the roster, with their reason (issue 33). */
+  'schedule.declined': change(scheduleEventObject),
+  /** A child was checked in at a kiosk or the station (issue 33). */
+  'checkin.created': change(checkinEventObject),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;

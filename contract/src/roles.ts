@@ -96,13 +96,18 @@ export const PERMISSIONS = {
    * not a granted treasurer: whoever sets it could send every card gift to another account.
    */
   'payments:configure': ['admin', 'superadmin'],
+  // Issue 33 (Sunday): service plans, rosters and children's check-in.
+  /** Plan services, manage teams and schedule volunteers (the roster matrix). */
+  'services:manage': PASTOR_PAGE_ROLES,
+  /** Set up check-in: rooms, label printers, kiosks; watch the rooms live. */
+  'checkin:manage': PASTOR_PAGE_ROLES,
+  /**
+   * Run a staffed check-in station (check anyone in and out, add a first-time family) and enter headcounts.
+   * Volunteers and deacons staff the door on Sunday; members do not see families' details.
+   */
+  'checkin:staff': ['volunteer', 'deacon', 'elder', 'pastor', 'admin', 'superadmin'],
   /** Grant a person the permissions in GRANTABLE_PERMISSIONS (a treasurer) without changing their role. */
   'permissions:grant': ['admin', 'superadmin'],
-  /**
-   * Groups and home cells (issue 34): create groups, name their leaders, arrange zones and districts, see
-   * every group. A group's own leaders and a network's overseer get their part from the group tables, not here.
-   */
-  'groups:manage': PASTOR_PAGE_ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

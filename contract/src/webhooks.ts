@@ -9,6 +9,10 @@ export const WEBHOOK_EVENTS = [
   'donation.refunded',
   'event.created',
   'prayer.approved',
+  // Issue 33 (Sunday).
+  'schedule.accepted',
+  'schedule.declined',
+  'checkin.created',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

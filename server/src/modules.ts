@@ -67,7 +67,7 @@ import { exportsRoutes } from './modules/exports/routes';
 import { createExportsService } from './modules/exports/service';
 import { createSecuritySettings } from './modules/security/settings';
 import { securitySettingsRoutes } from './modules/security/settings-routes';
-import { registerGroups } from './modules/groups/register';
+import { registerServices } from './modules/services/register';
 
 /**
  * Every feature module, registered under /api. Each one is handed exactly
@@ -252,6 +252,19 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
       await exportsService.scheduleCleanup().catch((err) => api.log.error({ err }, 'could not queue the export clean-up'));
     });
   }
+  // Sunday (issue 33): service plans, teams and rosters, My schedule and its calendar feed.
+  await registerServices(api, {
+    db: ctx.db,
+    jobs: ctx.jobs,
+    mailer: ctx.mailer,
+    hashKey: ctx.hashKey,
+    publicUrl: ctx.config.publicUrl,
+    uploadDir: ctx.config.uploadDir,
+    timeZone,
+    churchName: async () => (await settings.get()).churchName,
+    serviceTimes: async () => (await settings.get()).serviceTimes,
+    emit,
+  });
   // Bible: imported translations first, otherwise the Free Use Bible API behind a server-side cache.
   await api.register(bibleRoutes, {
     service: createBibleService({
@@ -266,6 +279,4 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     }),
   });
   await api.register(chatRoutes, { service: chatRuntime(ctx).service, uploadDir: ctx.config.uploadDir });
-  // Groups and home cells (issue 34): groups, networks, meetings and attendance, care when someone drifts away.
-  await registerGroups(api, ctx);
 }

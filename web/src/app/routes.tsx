@@ -98,6 +98,8 @@ export const routes: RouteObject[] = [
         ...page(() => import('../features/messaging/pages/unsubscribe-page'), 'UnsubscribePage', 'Unsubscribe'),
       },
       { path: paths.pricing, ...page(() => import('../features/developers/pages/pricing-page'), 'PricingPage', 'Pricing') },
+      // The page an e-mail's one-tap link opens (no sign-in: the signed link is the authority).
+      { path: paths.serve(), ...page(() => import('../features/services/pages/serve-page'), 'ServePage', 'Can you serve?') },
 
       // System pages
       { path: paths.error, element: <ErrorPage />, handle: { title: 'Something went wrong' } },
@@ -139,12 +141,9 @@ export const routes: RouteObject[] = [
                 path: paths.mobile.events,
                 ...page(() => import('../features/events/pages/mobile-events-page'), 'MobileEventsPage', 'Events'),
               },
-              // Groups and home cells (issue 34).
-              { path: paths.groups, ...page(() => import('../features/groups/pages/groups-page'), 'GroupsPage', 'Groups') },
-              { path: paths.group(), ...page(() => import('../features/groups/pages/group-page'), 'GroupPage', 'Group') },
               {
-                path: paths.groupNetwork(),
-                ...page(() => import('../features/groups/pages/network-report-page'), 'NetworkReportPage', 'Zone Report'),
+                path: paths.mySchedule,
+                ...page(() => import('../features/services/pages/my-schedule-page'), 'MySchedulePage', 'My Schedule'),
               },
             ],
           },
@@ -299,6 +298,10 @@ export const routes: RouteObject[] = [
                         path: paths.messages,
                         ...page(() => import('../features/messaging/pages/messages-page'), 'MessagesPage', 'Messages'),
                       },
+                      { path: paths.services, ...page(() => import('../features/services/pages/services-page'), 'ServicesPage', 'Services') },
+                      { path: paths.servicesTeams, ...page(() => import('../features/services/pages/teams-page'), 'TeamsPage', 'Teams') },
+                      { path: paths.servicesMatrix, ...page(() => import('../features/services/pages/matrix-page'), 'MatrixPage', 'Roster') },
+                      { path: paths.service(), ...page(() => import('../features/services/pages/service-detail-page'), 'ServiceDetailPage', 'Service') },
                       {
                         path: paths.dataRequests,
                         ...page(() => import('../features/privacy/pages/data-requests-page'), 'DataRequestsPage', 'Data Requests'),

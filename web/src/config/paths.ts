@@ -30,11 +30,6 @@ export const paths = {
     bible: '/mobile/bible',
   },
 
-  /** Groups and home cells (issue 34): member pages, in the desktop shell or the phone frame. */
-  groups: '/groups',
-  group: (id = ':id') => `/groups/${id}`,
-  groupNetwork: (id = ':id') => `/groups/zones/${id}`,
-
   pastorDashboard: '/pastor-dashboard',
   members: '/members',
   memberAdd: '/members/add',
@@ -88,6 +83,14 @@ export const paths = {
   webhooks: '/developers/webhooks',
   developerAnalytics: '/developers/analytics',
   integrations: '/developers/integrations',
+
+  /** Sunday (issue 33): services, teams and the roster; My schedule; the e-mail one-tap page. */
+  services: '/services',
+  servicesTeams: '/services/teams',
+  servicesMatrix: '/services/roster',
+  service: (id = ':id') => `/services/${id}`,
+  mySchedule: '/my-schedule',
+  serve: (token = ':token') => `/serve/${token}`,
 
   error: '/error',
   notFound: '/404',

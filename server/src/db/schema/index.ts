@@ -22,4 +22,4 @@ export * from './privacy';
 export * from './giving-rollups';
 export * from './domain-events';
 export * from './security';
-export * from './groups';
+export * from './services';

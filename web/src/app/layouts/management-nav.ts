@@ -3,6 +3,7 @@ import {
   IconBook2,
   IconSend,
   IconCalendarEvent,
+  IconCalendarUser,
   IconChartBar,
   IconCoin,
   IconFileTextShield,
@@ -68,6 +69,7 @@ export const MANAGEMENT_NAV: ManagementNavGroup[] = [
     items: [
       { label: 'Prayers', to: paths.prayers, icon: IconPray },
       { label: 'Events', to: paths.events, icon: IconCalendarEvent },
+      { label: 'Services & Rosters', to: paths.services, icon: IconCalendarUser, permission: 'services:manage' },
       { label: 'Sermon Library', to: paths.sermons, icon: IconBook2, nested: false },
       { label: 'Upload Sermon', to: paths.sermonUpload, icon: IconUpload },
       { label: 'Sermon Preparation', to: paths.sermonPrepare, icon: IconNotes },

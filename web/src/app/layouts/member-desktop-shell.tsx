@@ -2,13 +2,13 @@ import { ActionIcon, AppShell, Box, Button, Group, NavLink as MantineNavLink, Te
 import {
   IconBook2,
   IconCalendarEvent,
+  IconCalendarUser,
   IconChartBar,
   IconCoin,
   IconGift,
   IconHeartHandshake,
   IconHome,
   IconLayoutDashboard,
-  IconUsersGroup,
   IconLogout,
   IconMessages,
   IconRefresh,
@@ -43,7 +43,7 @@ export function memberNav(adminType: boolean, treasurer = false): NavItem[] {
     { label: 'Prayer Requests', to: paths.mobile.prayer, icon: IconHeartHandshake },
     { label: 'My Giving', to: paths.mobile.giving, icon: IconGift },
     { label: 'Events', to: paths.mobile.events, icon: IconCalendarEvent },
-    { label: 'Groups', to: paths.groups, icon: IconUsersGroup },
+    { label: 'My Schedule', to: paths.mySchedule, icon: IconCalendarUser },
     { label: 'Daily Bible', to: paths.mobile.bible, icon: IconBook2 },
     { label: 'Church Chat', to: paths.chat, icon: IconMessages },
     ...(adminType

@@ -2,8 +2,8 @@ import { ActionIcon, Avatar, Box, Button, Group, Menu, Text, UnstyledButton } fr
 import {
   IconBook2,
   IconCalendarEvent,
+  IconCalendarUser,
   IconDeviceDesktop,
-  IconUsersGroup,
   IconGift,
   IconHeartHandshake,
   IconHome,
@@ -85,8 +85,8 @@ export function PhoneFrame({ children }: { children: ReactNode }) {
                   <Menu.Item component={Link} to={paths.mobile.events} leftSection={<IconCalendarEvent size={16} />}>
                     Events
                   </Menu.Item>
-                  <Menu.Item component={Link} to={paths.groups} leftSection={<IconUsersGroup size={16} />}>
-                    Groups
+                  <Menu.Item component={Link} to={paths.mySchedule} leftSection={<IconCalendarUser size={16} />}>
+                    My Schedule
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.dashboard} leftSection={<IconDeviceDesktop size={16} />}>
                     Desktop View

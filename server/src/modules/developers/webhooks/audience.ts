@@ -45,6 +45,10 @@ const RULES: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, Rule> = {
   'donation.refunded': { ownerMay: 'finance:read' },
   'event.created': {},
   'prayer.approved': { nameConsent: 'public_prayers' },
+  // Sunday (issue 33): rosters and children's check-ins go only to the church's own integrations (ids, no names).
+  'schedule.accepted': { ownerMay: 'services:manage' },
+  'schedule.declined': { ownerMay: 'services:manage' },
+  'checkin.created': { ownerMay: 'checkin:manage' },
   [WEBHOOK_TEST_EVENT]: {},
 };
 const ruleOf = (type: string): Rule | undefined => RULES[type as keyof typeof RULES];

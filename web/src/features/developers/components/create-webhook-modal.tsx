@@ -13,6 +13,9 @@ const EVENT_HELP: Record<WebhookEventType, string> = {
   'donation.refunded': 'A gift is refunded',
   'event.created': 'A new event is published',
   'prayer.approved': 'A prayer request is approved for the prayer wall',
+  'schedule.accepted': 'A volunteer accepts a place on the roster',
+  'schedule.declined': 'A volunteer declines a place on the roster (with the reason)',
+  'checkin.created': 'A child is checked in (ids and room only)',
 };
 
 /** The server's rule (webhooks/audience.ts): gifts go only to accounts that may see the church's giving. */
