@@ -63,7 +63,11 @@ async function measured(label: string, request: () => Promise<void>): Promise<vo
   }
   cpuMs[label] = Math.max(cpuMs[label] ?? 0, leastCpu);
   stallMs[label] = Math.max(stallMs[label] ?? 0, longestStall);
+  // Each measuring test holds its own budget, so a test run alone (-t) cannot pass without measuring.
+  expect(leastCpu, `${label}: CPU of one request (ms)`).toBeLessThanOrEqual(STALL_BUDGET_MS);
 }
+/** Every input the tests above measure: the summary fails unless each was measured. */
+const MEASURED_LABELS = [...Object.keys(ATTACK_EMAILS), 'huge text', 'huge search'];
 
 describe('attack inputs are refused without stalling the server', () => {
   // The first request to each route compiles its validators and warms the JIT;
@@ -111,6 +115,10 @@ describe('attack inputs are refused without stalling the server', () => {
 
   it(`no attack request holds the event loop longer than ${STALL_BUDGET_MS} ms`, () => {
     const round = (o: Record<string, number>) => JSON.stringify(Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v)])));
+    // Run alone (-t), nothing above ran: that measures nothing and must not pass as "worst -Infinity ms".
+    expect(Object.keys(cpuMs).sort(), 'inputs measured (run the whole file, not this test alone)').toEqual(
+      [...MEASURED_LABELS].sort(),
+    );
     const worst = Math.max(...Object.values(cpuMs));
     console.log(
       `[attack-inputs] CPU per request, worst per input (ms, least of ${REPEATS}): ${round(cpuMs)}; worst ${worst.toFixed(1)} ms`,
