@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -92,12 +93,16 @@ export async function launchCommand(
   const port = env.PORT ?? '3300';
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
+  // The server logs as `npm start` makes it log (the default level, info: a line per request) unless a bench
+  // asks otherwise, into a file as `npm start >> church.log` would (serverLogFile(port); issue 37).
+  const log = fs.openSync(serverLogFile(port), 'w');
   const proc = spawn(command, args, {
     cwd: opts.cwd ?? ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: port },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: port },
+    stdio: ['ignore', log, 'inherit'],
     detached: opts.detached,
   });
+  fs.closeSync(log);
   while (performance.now() - started < timeoutMs) {
     try {
       const res = await fetch(`${url}/api/health`);
@@ -110,6 +115,17 @@ export async function launchCommand(
   }
   proc.kill('SIGKILL');
   throw new Error('server did not become ready');
+}
+
+/** Where a bench's server on `port` writes its standard output (the request log). */
+export const serverLogFile = (port: string) => path.join(os.tmpdir(), `bench-server-${port}.log`);
+
+/** Lines and bytes a bench's server has logged so far. */
+export function serverLogSize(port: string): { lines: number; mb: number } {
+  const text = fs.existsSync(serverLogFile(port)) ? fs.readFileSync(serverLogFile(port), 'utf8') : '';
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+  return { lines, mb: round(Buffer.byteLength(text) / 1e6, 1) };
 }
 
 export async function stopServer(proc: ChildProcess, graceMs = 10_000) {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
+import { logAccess } from './access-log';
 import type { KeptAnswer, PublicCacheStore } from './public-cache';
 
 /** The options Fastify hands a server factory that its own server would be made with. */
@@ -66,9 +67,9 @@ export function keptAnswersServer(
     }
     const seconds = (performance.now() - started) / 1000;
     observer.count?.(e.route, status, seconds);
-    // Fastify's own 'request completed' line, when the level shows it (pino levels: info is 30).
+    // The access line every answer gets, when the level shows it (pino levels: info is 30).
     if (observer.log && observer.levelValue() <= 30)
-      observer.log.info({ reqId: id, res: { statusCode: status }, responseTime: seconds * 1000, kept: true }, 'request completed');
+      logAccess(observer.log, { reqId: id, method: 'GET', route: e.route, status, ms: seconds * 1000, kept: true });
   }
 
   return (handler, rawOptions) => {
