@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TimingsReporter } from './scripts/ci/vitest-timings.ts';
 
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {
@@ -26,6 +27,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // The run's timings per project for .ci/run's summary, beside the usual output.
+    reporters: ['default', new TimingsReporter()],
     projects: [
       { test: { name: 'contract', root: './contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject('server', { TEST_DB_KIND: 'pglite' }),

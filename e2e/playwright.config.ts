@@ -26,7 +26,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 8_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The list as it runs; timings per spec and the names of flaky tests for .ci/run's summary.
+  reporter: [['list'], ['./support/ci-summary-reporter.ts']],
   use: {
     baseURL: BASE_URL,
     // A trace records every action's screenshots and DOM snapshots in the browser: on CI, where a failed test
