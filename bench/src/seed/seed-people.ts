@@ -52,6 +52,9 @@ const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x.replace(/'/g,
 /**
  * Set-based inserts (generate_series), so 100,000 members take seconds on
  * PGlite and PostgreSQL alike. Each run tags its rows with a run id so e-mails stay unique.
+ * No two seeded people are likely duplicates (bench/src/duplicates.ts adds its own): phones are unique
+ * (i × 7919 mod 10⁷ is one-to-one), and so is name with birthday (400 names; per name, a birthday 7 days
+ * further on for each next person of that name, for up to 1,000,000 people).
  */
 export async function seedPeople(db: Db, opts: { members: number; donations: number; prayers: number; events: number }) {
   const run = Date.now().toString(36);
@@ -65,17 +68,20 @@ export async function seedPeople(db: Db, opts: { members: number; donations: num
         'member' || i || '.' || ${run} || '@bench.church',
         -- Mixed formats (issue 31): most stored as E.164 as the product writes them now, one in five as
         -- rows written before (082 555 1234, 0825551234, +27 82 555 1234) that the migration could not read.
+        -- The seven digits after the prefix are unique per person (i × 7919 mod 10⁷ is one-to-one).
         case i % 10
-          when 7 then '0' || (60 + (i % 24)) || ' ' || lpad(((i * 7919) % 1000)::text, 3, '0') || ' ' || lpad((i % 10000)::text, 4, '0')
-          when 8 then '+27 ' || (60 + (i % 24)) || ' ' || lpad(((i * 7919) % 1000)::text, 3, '0') || ' ' || lpad((i % 10000)::text, 4, '0')
-          else '+27' || (60 + (i % 24)) || lpad(((i * 7919) % 1000)::text, 3, '0') || lpad((i % 10000)::text, 4, '0') end,
+          when 7 then '0' || (60 + (i % 24)) || ' ' || substr(lpad(((i::bigint * 7919) % 10000000)::text, 7, '0'), 1, 3) || ' ' ||
+            substr(lpad(((i::bigint * 7919) % 10000000)::text, 7, '0'), 4, 4)
+          when 8 then '+27 ' || (60 + (i % 24)) || ' ' || substr(lpad(((i::bigint * 7919) % 10000000)::text, 7, '0'), 1, 3) || ' ' ||
+            substr(lpad(((i::bigint * 7919) % 10000000)::text, 7, '0'), 4, 4)
+          else '+27' || (60 + (i % 24)) || lpad(((i::bigint * 7919) % 10000000)::text, 7, '0') end,
         case when i % 50 = 0 then 'volunteer' when i % 200 = 0 then 'deacon' when i % 500 = 0 then 'elder' else 'member' end,
         case when i % 13 = 0 then 'inactive' when i % 29 = 0 then 'visitor' else 'active' end,
         i % 9 = 0,
         case when i % 2 = 0 then 'female' else 'male' end,
         (array['single','married','divorced','widowed'])[1 + (i % 4)],
         current_date - ((i * 37) % 3650),
-        date '1950-01-01' + ((i * 131) % 20000),
+        date '1940-01-01' + (((i / 400) * 7 + (i % 400) * 13) % 25000)::int,
         (i % 300) || ' Church Street, Pretoria'
       from generate_series(${start}::int, ${end}::int) as i`);
   }
@@ -107,7 +113,7 @@ export async function seedPeople(db: Db, opts: { members: number; donations: num
         (array['pending','approved','answered','rejected'])[1 + (i % 4)], (array['low','medium','high'])[1 + (i % 3)],
         now() - (i % 60) * interval '1 day'
       from generate_series(1, ${opts.prayers}::int) as i
-      join lateral (select id, name from users where email like ${'%.' + run + '@bench.church'} offset i - 1 limit 1) u on true`);
+      join (select id, name, row_number() over (order by id) as n from users where email like ${'%.' + run + '@bench.church'}) u on u.n = i`);
   }
   if (opts.events > 0) {
     await db.execute(sql`
