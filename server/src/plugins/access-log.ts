@@ -9,7 +9,8 @@ import pino from 'pino';
  * (plugins/kept-answers-server.ts) log the same line with `kept: true`.
  */
 export interface AccessEntry {
-  reqId: string;
+  /** Given only where the logger is not the request's own (that one names the request id already). */
+  reqId?: string;
   method: string;
   /** The route's pattern (/api/events/:id), never the URL: ids are enough and query strings are never logged. */
   route: string;
@@ -26,7 +27,7 @@ const INFO = 30;
 export function logAccess(log: FastifyBaseLogger, e: AccessEntry): void {
   log.info(
     {
-      reqId: e.reqId,
+      ...(e.reqId !== undefined ? { reqId: e.reqId } : {}),
       method: e.method,
       route: e.route,
       status: e.status,
@@ -57,8 +58,8 @@ export class AccessLogController extends LogController {
   override routeNotFound(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // reply.log is the request's child logger: it names the request id itself.
     const entry = {
-      reqId: request.id,
       method: request.method,
       route: request.routeOptions.url ?? unmatched(request.url),
       status: reply.statusCode,
