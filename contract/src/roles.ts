@@ -108,6 +108,11 @@ export const PERMISSIONS = {
   'checkin:staff': ['volunteer', 'deacon', 'elder', 'pastor', 'admin', 'superadmin'],
   /** Grant a person the permissions in GRANTABLE_PERMISSIONS (a treasurer) without changing their role. */
   'permissions:grant': ['admin', 'superadmin'],
+  /**
+   * Groups and home cells (issue 34): create groups, name their leaders, arrange zones and districts, see
+   * every group. A group's own leaders and a network's overseer get their part from the group tables, not here.
+   */
+  'groups:manage': PASTOR_PAGE_ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -67,6 +67,7 @@ import { exportsRoutes } from './modules/exports/routes';
 import { createExportsService } from './modules/exports/service';
 import { createSecuritySettings } from './modules/security/settings';
 import { securitySettingsRoutes } from './modules/security/settings-routes';
+import { registerGroups } from './modules/groups/register';
 import { registerServices } from './modules/services/register';
 
 /**
@@ -279,4 +280,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     }),
   });
   await api.register(chatRoutes, { service: chatRuntime(ctx).service, uploadDir: ctx.config.uploadDir });
+  // Groups and home cells (issue 34): groups, networks, meetings and attendance, care when someone drifts away.
+  await registerGroups(api, ctx);
 }

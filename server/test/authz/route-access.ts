@@ -328,6 +328,31 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Issue 29 (sec): the church's security settings, administrators only.
   'GET /api/admin/security-settings': 'admin:panel',
   'PUT /api/admin/security-settings': { access: 'admin:panel', onlyRefusals: true },
+  // Groups (issue 34): signed-in routes decide in the service from the caller's place in the group
+  // (leader, member, overseer); see OWNERSHIP_CASES below and modules/groups/groups.test.ts.
+  'GET /api/groups/mine': 'signed-in',
+  'GET /api/groups/directory': 'signed-in',
+  'GET /api/groups': 'groups:manage',
+  'POST /api/groups': 'groups:manage',
+  'GET /api/groups/:id': 'signed-in',
+  'PUT /api/groups/:id': 'signed-in',
+  'DELETE /api/groups/:id': 'groups:manage',
+  'POST /api/groups/:id/join': 'signed-in',
+  'POST /api/groups/:id/leave': 'signed-in',
+  'GET /api/groups/:id/requests': 'signed-in',
+  'POST /api/groups/:id/requests/:userId': 'signed-in',
+  'POST /api/groups/:id/members': 'groups:manage',
+  'PATCH /api/groups/:id/members/:userId': 'signed-in',
+  'DELETE /api/groups/:id/members/:userId': 'signed-in',
+  'POST /api/groups/:id/picture': 'signed-in',
+  // The picture's random name is the key (a group picture holds no personal data).
+  'GET /api/groups/pictures/:file': 'public',
+  // Zones: the list and a report admit anyone signed in and show only what the caller oversees (networks.test.ts).
+  'GET /api/group-networks': 'signed-in',
+  'POST /api/group-networks': 'groups:manage',
+  'PUT /api/group-networks/:id': 'groups:manage',
+  'DELETE /api/group-networks/:id': 'groups:manage',
+  'GET /api/group-networks/:id/report': 'signed-in',
 };
 
 export interface OwnershipCase {
@@ -403,3 +428,39 @@ export const OWNERSHIP_CASES: OwnershipCase[] = [
   },
 ];
 let ownedEventId = '';
+
+/** A closed group led by the owner, made the way the church office makes one. */
+async function ownersGroup(t: TestApp, ownerToken: string) {
+  const admin = await createUser(t, { role: 'admin' });
+  const me = (await t.request({ method: 'GET', url: '/api/auth/me', token: ownerToken })).json().data.user;
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/groups',
+    token: admin.token,
+    payload: { name: 'Ownership Cell', type: 'cell', isOpen: false, address: '12 Oak Street, Soweto', leaderId: me.id },
+  });
+  if (res.statusCode !== 201) throw new Error(`could not create the group: ${res.statusCode} ${res.body}`);
+  return res.json().data.group.id as string;
+}
+OWNERSHIP_CASES.push(
+  {
+    name: 'reading a closed group one is not in (its members and address)',
+    async setup(t, ownerToken) {
+      return { method: 'GET', url: `/api/groups/${await ownersGroup(t, ownerToken)}` };
+    },
+    refusedWith: [404],
+  },
+  {
+    name: 'changing a group one does not lead',
+    async setup(t, ownerToken) {
+      ownedGroupId = await ownersGroup(t, ownerToken);
+      return { method: 'PUT', url: `/api/groups/${ownedGroupId}`, payload: { name: 'Taken over' } };
+    },
+    refusedWith: [403, 404],
+    async verify(t, ownerToken) {
+      const group = (await t.request({ method: 'GET', url: `/api/groups/${ownedGroupId}`, token: ownerToken })).json().data.group;
+      if (group.name !== 'Ownership Cell') throw new Error('the group was changed by someone who does not lead it');
+    },
+  },
+);
+let ownedGroupId = '';

@@ -141,6 +141,13 @@ export const routes: RouteObject[] = [
                 path: paths.mobile.events,
                 ...page(() => import('../features/events/pages/mobile-events-page'), 'MobileEventsPage', 'Events'),
               },
+              // Groups and home cells (issue 34).
+              { path: paths.groups, ...page(() => import('../features/groups/pages/groups-page'), 'GroupsPage', 'Groups') },
+              { path: paths.group(), ...page(() => import('../features/groups/pages/group-page'), 'GroupPage', 'Group') },
+              {
+                path: paths.groupNetwork(),
+                ...page(() => import('../features/groups/pages/network-report-page'), 'NetworkReportPage', 'Zone Report'),
+              },
               {
                 path: paths.mySchedule,
                 ...page(() => import('../features/services/pages/my-schedule-page'), 'MySchedulePage', 'My Schedule'),

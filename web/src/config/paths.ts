@@ -30,6 +30,11 @@ export const paths = {
     bible: '/mobile/bible',
   },
 
+  /** Groups and home cells (issue 34): member pages, in the desktop shell or the phone frame. */
+  groups: '/groups',
+  group: (id = ':id') => `/groups/${id}`,
+  groupNetwork: (id = ':id') => `/groups/zones/${id}`,
+
   pastorDashboard: '/pastor-dashboard',
   members: '/members',
   memberAdd: '/members/add',

@@ -22,4 +22,5 @@ export * from './privacy';
 export * from './giving-rollups';
 export * from './domain-events';
 export * from './security';
+export * from './groups';
 export * from './services';

@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { fileTypeFromBuffer } from 'file-type';
-import { loadSharp } from '../../lib/heavy-modules';
+import { pictureToWebp, readLimited } from '../../lib/image-upload';
 import { z } from 'zod';
 import { errorResponses } from '@church/contract/http';
 import { mediaParams } from '@church/contract/sermons';
@@ -17,30 +15,8 @@ import { closeAfterRefusal } from '../sermons/upload';
 import { CHANGES_HOME_PAGE } from '../../plugins/home-render';
 import type { SettingsService } from './service';
 
-const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 /** The largest size the site shows the logo at (header and footer), doubled for sharp screens. */
 const LOGO_BOX = 256;
-
-/** Reads the upload into memory: it is at most 2 MB, and sharp needs the whole image anyway. */
-async function readLimited(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const limiter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > LOGO_MAX_BYTES) return done(new HttpError(413, SETTINGS_TEXTS.logoTooLarge));
-      chunks.push(chunk);
-      done();
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    stream.on('error', reject);
-    limiter.on('error', reject);
-    limiter.on('finish', resolve);
-    stream.pipe(limiter);
-  });
-  return Buffer.concat(chunks);
-}
 
 /** The church logo: PNG, JPEG or WebP decided from its bytes, at most 2 MB, stored scaled as WebP. */
 export async function settingsLogoRoutes(appBase: FastifyInstance, opts: { service: SettingsService; uploadDir: string }) {
@@ -65,24 +41,12 @@ export async function settingsLogoRoutes(appBase: FastifyInstance, opts: { servi
       if (!request.isMultipart()) throw new HttpError(415, 'Send the logo as multipart/form-data');
       const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1 } });
       if (!part || part.fieldname !== 'logo') throw badRequest('Choose a logo image to upload');
-      const bytes = await readLimited(part.file).catch((err: unknown) => {
+      const bytes = await readLimited(part.file, LOGO_MAX_BYTES, SETTINGS_TEXTS.logoTooLarge).catch((err: unknown) => {
         if (err instanceof HttpError && err.statusCode === 413) closeAfterRefusal(request);
         throw err;
       });
       if (part.file.truncated) throw new HttpError(413, SETTINGS_TEXTS.logoTooLarge);
-      const type = await fileTypeFromBuffer(bytes.subarray(0, 4100));
-      if (!type || !LOGO_TYPES.includes(type.mime)) throw new HttpError(415, SETTINGS_TEXTS.logoInvalid);
-      let image: Buffer;
-      try {
-        image = await (
-          await loadSharp()
-        )(bytes, { limitInputPixels: 40_000_000 })
-          .resize(LOGO_BOX, LOGO_BOX, { fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 90 })
-          .toBuffer();
-      } catch {
-        throw new HttpError(415, SETTINGS_TEXTS.logoInvalid);
-      }
+      const image = await pictureToWebp(bytes, LOGO_BOX, SETTINGS_TEXTS.logoInvalid);
       fs.mkdirSync(dir, { recursive: true });
       const file = `logo-${crypto.randomUUID()}.webp`;
       fs.writeFileSync(path.join(dir, file), image);

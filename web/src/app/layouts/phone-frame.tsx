@@ -4,6 +4,7 @@ import {
   IconCalendarEvent,
   IconCalendarUser,
   IconDeviceDesktop,
+  IconUsersGroup,
   IconGift,
   IconHeartHandshake,
   IconHome,
@@ -84,6 +85,9 @@ export function PhoneFrame({ children }: { children: ReactNode }) {
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.mobile.events} leftSection={<IconCalendarEvent size={16} />}>
                     Events
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={paths.groups} leftSection={<IconUsersGroup size={16} />}>
+                    Groups
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.mySchedule} leftSection={<IconCalendarUser size={16} />}>
                     My Schedule
