@@ -61,7 +61,12 @@ async function periodFigures(db: Db, p: Bounds) {
   };
 }
 
-/** The last twelve calendar months (church time zone), oldest first. */
+/**
+ * The last twelve calendar months (church time zone), oldest first. Each source is read once for the whole
+ * range and grouped by month — not once per month: at 100,000 people the per-month counts read the people
+ * twelve times (3.7 s on PostgreSQL; route budgets, issue 37). The running total is the people who joined
+ * before the range plus the months' new members so far.
+ */
 async function months(db: Db, timeZone: string, now: Date) {
   const r = rows<{
     month: string;
@@ -73,18 +78,42 @@ async function months(db: Db, timeZone: string, now: Date) {
   }>(
     await db.execute(sql`
       with months as (
-        select m::date as first_day, (m + interval '1 month')::date as next_day,
-               (m at time zone ${timeZone}) as s, ((m + interval '1 month') at time zone ${timeZone}) as e
+        select m::date as first_day
         from generate_series(date_trunc('month', ${ts(now)} at time zone ${timeZone}) - interval '11 months',
                              date_trunc('month', ${ts(now)} at time zone ${timeZone}), interval '1 month') m
+      ), b as (
+        select min(first_day) as first_day, (max(first_day) + interval '1 month')::date as end_day,
+               (min(first_day)::timestamp at time zone ${timeZone}) as s, ((max(first_day) + interval '1 month') at time zone ${timeZone}) as e
+        from months
+      ), people as (
+        select u.join_date from users u where u.role <> 'developer' and u.erased_at is null
+      ), joined as (
+        select date_trunc('month', p.join_date)::date as m, count(*) as n from people p, b
+        where p.join_date >= b.first_day and p.join_date < b.end_day group by 1
+      ), earlier as (
+        select count(*) as n from people p, b where p.join_date < b.first_day
+      ), came as (
+        select date_trunc('month', v.created_at at time zone ${timeZone})::date as m, count(*) as n from visitors v, b
+        where v.created_at >= b.s and v.created_at < b.e group by 1
+      ), gave as (
+        select date_trunc('month', d.given_at at time zone ${timeZone})::date as m, sum(d.amount_cents) as cents from donations d, b
+        where d.status = 'completed' and d.given_at >= b.s and d.given_at < b.e group by 1
+      ), attended as (
+        select date_trunc('month', a.checked_in_at at time zone ${timeZone})::date as m, count(*) as n from event_attendance a, b
+        where a.checked_in_at >= b.s and a.checked_in_at < b.e group by 1
       )
-      select to_char(first_day, 'YYYY-MM') as month,
-        (select count(*) from users u where u.role <> 'developer' and u.erased_at is null and u.join_date >= first_day and u.join_date < next_day)::int as new_members,
-        (select count(*) from users u where u.role <> 'developer' and u.erased_at is null and u.join_date < next_day)::int as total_members,
-        (select count(*) from visitors v where v.created_at >= s and v.created_at < e)::int as visitors,
-        (select coalesce(sum(d.amount_cents), 0) from donations d where d.status = 'completed' and d.given_at >= s and d.given_at < e)::bigint as giving_cents,
-        (select count(*) from event_attendance a where a.checked_in_at >= s and a.checked_in_at < e)::int as attendance
-      from months order by first_day`),
+      select to_char(months.first_day, 'YYYY-MM') as month,
+        coalesce(joined.n, 0)::int as new_members,
+        ((select n from earlier) + sum(coalesce(joined.n, 0)) over (order by months.first_day))::int as total_members,
+        coalesce(came.n, 0)::int as visitors,
+        coalesce(gave.cents, 0)::bigint as giving_cents,
+        coalesce(attended.n, 0)::int as attendance
+      from months
+      left join joined on joined.m = months.first_day
+      left join came on came.m = months.first_day
+      left join gave on gave.m = months.first_day
+      left join attended on attended.m = months.first_day
+      order by months.first_day`),
   );
   return r.map((x) => ({
     month: x.month,
