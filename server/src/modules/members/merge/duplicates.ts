@@ -25,16 +25,26 @@ export async function findDuplicates(db: DbOrTx, limit: number) {
     db,
     sql`with k as (
           select id, created_at,
-                 regexp_replace(email, '\\+[^@]*@', '@') as ek,
-                 case when length(phone_digits) >= 7 then regexp_replace(phone_digits, '^27', '0') end as pk,
-                 case when birthday is not null then lower(regexp_replace(btrim(name), '\\s+', ' ', 'g')) || '|' || birthday::text end as nk
+                 regexp_replace(email, '\\+[^@]*@', '@') collate "C" as ek,
+                 case when length(phone_digits) >= 7 then regexp_replace(phone_digits, '^27', '0') end collate "C" as pk,
+                 case when birthday is not null then lower(regexp_replace(btrim(name), '\\s+', ' ', 'g')) || '|' || birthday::text end collate "C" as nk
             from users where role <> 'developer' and erased_at is null
+        ), shared as (
+          -- The keys held by more than one person, found by hashing each key once (byte order: "C"), before any
+          -- pair is made. Joining every person to every other on the key sorted 100,000 keys three times under
+          -- the locale's collation (6 s on PostgreSQL at 100,000 people; route budgets, issue 37).
+          select 'email' as reason, ek as key from k where ek is not null group by ek having count(*) > 1
+          union all select 'phone', pk from k where pk is not null group by pk having count(*) > 1
+          union all select 'nameBirthday', nk from k where nk is not null group by nk having count(*) > 1
         ), p as (
-          select a.id as a_id, b.id as b_id, 'email' as reason from k a join k b on a.ek = b.ek and a.id < b.id
+          select a.id as a_id, b.id as b_id, s.reason from shared s
+            join k a on s.reason = 'email' and a.ek = s.key join k b on b.ek = s.key and a.id < b.id
           union all
-          select a.id, b.id, 'phone' from k a join k b on a.pk = b.pk and a.id < b.id
+          select a.id, b.id, s.reason from shared s
+            join k a on s.reason = 'phone' and a.pk = s.key join k b on b.pk = s.key and a.id < b.id
           union all
-          select a.id, b.id, 'nameBirthday' from k a join k b on a.nk = b.nk and a.id < b.id
+          select a.id, b.id, s.reason from shared s
+            join k a on s.reason = 'nameBirthday' and a.nk = s.key join k b on b.nk = s.key and a.id < b.id
         ), g as (
           select a_id, b_id, array_agg(reason order by reason) as reasons from p group by a_id, b_id
         )
