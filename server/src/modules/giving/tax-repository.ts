@@ -12,11 +12,12 @@ import {
   type TaxCertificateRow,
 } from '../../db/schema/index';
 
-const inIds = (col: AnyColumn, ids: string[]) =>
-  sql`${col} in (${sql.join(
-    ids.map((i) => sql`${i}::uuid`),
-    sql`, `,
-  )})`;
+/**
+ * One array parameter, not one parameter per id: a tax year with more than 65,535 donors overflowed the
+ * protocol's parameter count ("bind message has 9538 parameter formats but 0 parameters": the deliverability
+ * check answered 503 at 100,000 donors; route budgets, issue 37). The ids are UUIDs from our own rows.
+ */
+const inIds = (col: AnyColumn, ids: string[]) => sql`${col} = any(${`{${ids.join(',')}}`}::uuid[])`;
 
 const replaced = alias(taxCertificates, 'replaced');
 const replacement = alias(taxCertificates, 'replacement');
