@@ -56,7 +56,11 @@ const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x.replace(/'/g,
  * (i × 7919 mod 10⁷ is one-to-one), and so is name with birthday (400 names; per name, a birthday 7 days
  * further on for each next person of that name, for up to 1,000,000 people).
  */
-export async function seedPeople(db: Db, opts: { members: number; donations: number; prayers: number; events: number }) {
+export async function seedPeople(
+  db: Db,
+  /** givers: one member in this many gives (default 1: the gifts are spread over everyone). */
+  opts: { members: number; donations: number; prayers: number; events: number; givers?: number },
+) {
   const run = Date.now().toString(36);
   const batch = 20_000;
   for (let start = 1; start <= opts.members; start += batch) {
@@ -91,10 +95,12 @@ export async function seedPeople(db: Db, opts: { members: number; donations: num
       // Givers are drawn from the members this run created (by row number), so donations belong to real people.
       await db.execute(sql`
         with givers as (
-          select id, name, row_number() over (order by id) as n from users where email like ${'%.' + run + '@bench.church'}
-        ), g as (select count(*) as c from givers)
+          select id, name, n from (
+            select id, name, row_number() over (order by id) as n from users where email like ${'%.' + run + '@bench.church'}
+          ) all_members where n % ${opts.givers ?? 1}::int = 0
+        ), numbered as (select id, name, row_number() over (order by n) as n from givers), g as (select count(*) as c from numbered)
         insert into donations (user_id, donor_name, amount_cents, payment_method, frequency, fund, status, given_at)
-        select givers.id, givers.name,
+        select numbered.id, numbered.name,
           5000 + ((i * 7727) % 200000),
           (array['card','bank','cash'])[1 + (i % 3)],
           (array['one-time','weekly','monthly'])[1 + (i % 3)],
@@ -103,7 +109,7 @@ export async function seedPeople(db: Db, opts: { members: number; donations: num
           now() - ((i * 3607) % (730 * 86400)) * interval '1 second'
         from generate_series(${start}::int, ${end}::int) as i
         cross join g
-        join givers on givers.n = 1 + (i % greatest(g.c, 1))`);
+        join numbered on numbered.n = 1 + (i % greatest(g.c, 1))`);
     }
   }
   if (opts.prayers > 0) {
