@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration } from './sermons';
 import { isUpcoming } from './events';
 import { churchSettingsSchema } from './settings';
+import { daysFromServices } from './site-content';
 import { createVisitorRequest } from './visitors';
 import { contactMessageRequest } from './contact';
 
@@ -35,9 +36,9 @@ describe('church settings schema', () => {
   it('fills the spec defaults for an empty object', () => {
     const s = churchSettingsSchema.parse({});
     expect(s.founded).toBe(2018);
-    expect(s.serviceTimes.sunday.time).toBe('10:00 AM - 12:00 PM');
-    expect(s.serviceTimes.wednesday.time).toBe('6:00 PM - 7:30 PM');
-    expect(s.serviceTimes.friday.time).toBe('6:00 PM - 8:00 PM');
+    expect(daysFromServices(s.services).sunday.time).toBe('10:00 AM - 12:00 PM');
+    expect(daysFromServices(s.services).wednesday.time).toBe('6:00 PM - 7:30 PM');
+    expect(daysFromServices(s.services).friday.time).toBe('6:00 PM - 8:00 PM');
     expect(s.timeZone).toBe('Africa/Johannesburg');
     expect(s.memberCountOverride).toBeNull();
   });

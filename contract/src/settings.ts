@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { EMAIL_MAX, EMAIL_PATTERN } from './rules/email';
 import { phoneOrEmptyField } from './rules/phone-schema';
 import { SETTINGS_DEFAULTS } from './settings-constants';
+import {
+  DEFAULT_HOME_STATS,
+  DEFAULT_SERVICES,
+  founderSchema,
+  heroSlideSchema,
+  homeStatSchema,
+  MAX_HERO_SLIDES,
+  serviceSchema,
+} from './site-content';
 export * from './settings-constants';
 
 const text = (max: number) => z.string().trim().max(max, `must be ${max} characters or less`);
@@ -41,18 +50,6 @@ const logoUrl = z
   ])
   .default('');
 
-export const serviceTimeSchema = z.object({
-  time: text(60).default('').describe("e.g. '10:00 AM - 12:00 PM'; empty means no service that day"),
-  location: text(120).default(''),
-});
-export const serviceTimesSchema = z.object({
-  sunday: serviceTimeSchema.default(SETTINGS_DEFAULTS.serviceTimes.sunday),
-  wednesday: serviceTimeSchema.default(SETTINGS_DEFAULTS.serviceTimes.wednesday),
-  friday: serviceTimeSchema.default(SETTINGS_DEFAULTS.serviceTimes.friday),
-  saturday: serviceTimeSchema.default(SETTINGS_DEFAULTS.serviceTimes.saturday),
-});
-export type ServiceTimes = z.infer<typeof serviceTimesSchema>;
-
 export const coreValueSchema = z.object({
   title: text(60).min(1, 'Each core value needs a title'),
   description: text(400).default(''),
@@ -62,6 +59,7 @@ export const ministrySchema = z.object({
   description: text(600).default(''),
   meets: text(120).default('').describe("When and where it meets, e.g. 'Saturdays 9:00 AM, Hall B'"),
   leader: text(80).default(''),
+  contact: text(160).default('').describe('Who to ask: a name, phone number or e-mail address'),
 });
 
 export const socialLinksSchema = z.object({
@@ -105,7 +103,11 @@ export const privacySettingsSchema = z.object({
     ])
     .default(''),
   officerPhone: optionalPhone,
-  notice: text(20000).default('').describe('The privacy notice; paragraphs separated by blank lines. Empty: the standard notice is shown'),
+  notice: text(20000)
+    .default('')
+    .describe(
+      'The privacy notice as HTML (sanitised by the server: no scripts, links http/https/mailto/tel only). Empty: the standard notice is shown',
+    ),
 });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 
@@ -116,11 +118,10 @@ export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 export const churchSettingsSchema = z.object({
   churchName: text(120).min(1, 'Church name is required').default('Church Community'),
   denomination: text(120).default(''),
-  missionStatement: text(600).default(''),
   description: text(1000).default('').describe('One or two sentences about the church'),
   story: text(5000).default('').describe('The longer story on /about; paragraphs separated by blank lines'),
-  founders: text(300).default(''),
-  mission: text(1000).default(''),
+  founders: z.array(founderSchema).max(12, 'At most 12 founders').default([]),
+  mission: text(1000).default('').describe("The mission statement (the spec's missionStatement is accepted as its other name)"),
   vision: text(1000).default(''),
   coreValues: z.array(coreValueSchema).max(12, 'At most 12 core values').default([]),
   ministries: z.array(ministrySchema).max(30, 'At most 30 ministries').default([]),
@@ -150,7 +151,16 @@ export const churchSettingsSchema = z.object({
     .nullable()
     .default(null)
     .describe('Shown instead of the counted members when set'),
-  serviceTimes: serviceTimesSchema.default(SETTINGS_DEFAULTS.serviceTimes),
+  services: z
+    .array(serviceSchema)
+    .max(30, 'At most 30 services')
+    .default(DEFAULT_SERVICES)
+    .describe("The week's services; the spec's serviceTimes (four days) is accepted instead when services is missing"),
+  heroSlides: z.array(heroSlideSchema).max(MAX_HERO_SLIDES, `At most ${MAX_HERO_SLIDES} slides`).default([]),
+  homeStats: z.array(homeStatSchema).max(4, 'At most 4 figures').default(DEFAULT_HOME_STATS),
+  terms: text(50000)
+    .default('')
+    .describe('The Terms of Service as HTML (sanitised by the server: no scripts, links http/https/mailto/tel only)'),
   socialLinks: socialLinksSchema.default({ facebook: '', instagram: '', youtube: '', x: '' }),
   timeZone: z.string().refine(isTimeZone, 'time zone must be an IANA name such as Africa/Johannesburg').default(SETTINGS_DEFAULTS.timeZone),
   privacy: privacySettingsSchema.default({ officerName: '', officerEmail: '', officerPhone: '', notice: '' }),
@@ -164,6 +174,8 @@ export const churchSettingsSchema = z.object({
 export type ChurchSettings = z.infer<typeof churchSettingsSchema>;
 /** POST /settings: the full object (missing parts take their defaults). */
 export const updateSettingsRequest = churchSettingsSchema;
+/** Spec-shaped documents (serviceTimes by day, missionStatement, a founders line) are brought to today's shape first. */
+export { upgradeSettingsDocument } from './site-content';
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequest>;
 
 export const settingsResponse = z.object({
@@ -192,13 +204,13 @@ export const publicSettingsSchema = z.object({
   denomination: z.string(),
   description: z.string(),
   story: z.string(),
-  founders: z.string(),
+  founders: z.array(z.object({ name: z.string(), role: z.string(), bio: z.string(), photoUrl: z.string() })),
   pastorName: z.string(),
   logoUrl: z.string().describe('The church logo; empty when none was uploaded'),
   mission: z.string(),
   vision: z.string(),
   coreValues: z.array(z.object({ title: z.string(), description: z.string() })),
-  ministries: z.array(z.object({ name: z.string(), description: z.string(), meets: z.string(), leader: z.string() })),
+  ministries: z.array(z.object({ name: z.string(), description: z.string(), meets: z.string(), leader: z.string(), contact: z.string() })),
   email: z.string(),
   phone: z.string(),
   address: z.string(),
@@ -206,12 +218,20 @@ export const publicSettingsSchema = z.object({
   coordinates: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   memberCount: z.number().int(),
   founded: z.number().int(),
-  serviceTimes: z.object({
-    sunday: z.object({ time: z.string(), location: z.string() }),
-    wednesday: z.object({ time: z.string(), location: z.string() }),
-    friday: z.object({ time: z.string(), location: z.string() }),
-    saturday: z.object({ time: z.string(), location: z.string() }),
-  }),
+  serviceTimes: z
+    .object({
+      sunday: z.object({ time: z.string(), location: z.string() }),
+      wednesday: z.object({ time: z.string(), location: z.string() }),
+      friday: z.object({ time: z.string(), location: z.string() }),
+      saturday: z.object({ time: z.string(), location: z.string() }),
+    })
+    .describe('The first service of each of the four days the spec names, from services'),
+  services: z.array(serviceSchema),
+  heroSlides: z.array(heroSlideSchema),
+  homeStats: z
+    .array(z.object({ label: z.string(), value: z.string() }))
+    .describe('The figures the home page shows, counted or entered; figures with nothing to show are left out'),
+  terms: z.string().describe('The Terms of Service (sanitised HTML); empty when the church has not written them'),
   socialLinks: z.object({ facebook: z.string(), instagram: z.string(), youtube: z.string(), x: z.string() }),
   timeZone: z.string(),
   map: z.object({ tileUrl: z.string().describe('Leaflet tile URL template; empty means no tiles'), zoom: z.number().int() }),

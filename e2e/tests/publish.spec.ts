@@ -140,7 +140,7 @@ test('an admin edits the church settings and the home page shows the change; uns
   await expect(page.getByText('Please enter a web address starting with http:// or https://').first()).toBeVisible();
   await page.getByLabel('Website').fill('https://graceharvest.org.za');
   await page.getByRole('tab', { name: 'Service Times' }).click();
-  const location = page.getByLabel('Friday Prayer Meeting — location');
+  const location = page.getByRole('region', { name: 'Service 4' }).getByLabel('Place');
   const before = await location.inputValue();
   await location.fill('Upper Room Chapel');
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -150,7 +150,7 @@ test('an admin edits the church settings and the home page shows the change; uns
   // Put it back for the other specs that read the home page.
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Service Times' }).click();
-  await page.getByLabel('Friday Prayer Meeting — location').fill(before);
+  await page.getByRole('region', { name: 'Service 4' }).getByLabel('Place').fill(before);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Settings updated successfully')).toBeVisible();
 });

@@ -33,6 +33,8 @@ import { sermonPreparationRoutes } from './modules/sermon-preparations/routes';
 import { announcementsRoutes } from './modules/announcements/routes';
 import { createAnnouncementsRepository } from './modules/announcements/repository';
 import { settingsLogoRoutes } from './modules/settings/logo';
+import { removeUnusedImages, siteImageDir, siteImageRoutes } from './modules/settings/site-images';
+import { daysFromServices } from '@church/contract/site-content';
 import { memberRoutes } from './modules/members/routes';
 import { memberMergeRoutes } from './modules/members/merge/routes';
 import { prayerRoutes } from './modules/prayers/routes';
@@ -140,7 +142,17 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   });
   await api.register(authRoutes, { service: authService });
   // Public site: settings, visitors, contact messages, public events and sermons.
-  const settings = createSettingsService({ repo: createSettingsRepository(ctx.db), mapTileUrl: ctx.config.mapTileUrl });
+  const settings = createSettingsService({
+    repo: createSettingsRepository(ctx.db),
+    mapTileUrl: ctx.config.mapTileUrl,
+    onSaved: (s) => {
+      try {
+        removeUnusedImages(siteImageDir(ctx.config.uploadDir), s);
+      } catch (err) {
+        api.log.warn({ err }, 'could not remove unused site pictures');
+      }
+    },
+  });
   await api.register(settingsRoutes, { service: settings });
   // Leaders hear about new visitors, contact messages and prayer requests (church settings + each leader's choice).
   const alerts = createLeaderAlerts({
@@ -179,6 +191,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(sermonPreparationRoutes, { db: ctx.db });
   await api.register(announcementsRoutes, { repo: createAnnouncementsRepository(ctx.db) });
   await api.register(settingsLogoRoutes, { service: settings, uploadDir: ctx.config.uploadDir });
+  await api.register(siteImageRoutes, { uploadDir: ctx.config.uploadDir });
   // Member portal: profile, prayers, giving, notifications (with the event-reminder scheduler), engagement, event registration.
   await api.register(memberRoutes, { db: ctx.db, account: authService, emit, emitMany });
   await api.register(memberMergeRoutes, { db: ctx.db, emit });
@@ -263,7 +276,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     uploadDir: ctx.config.uploadDir,
     timeZone,
     churchName: async () => (await settings.get()).churchName,
-    serviceTimes: async () => (await settings.get()).serviceTimes,
+    // The spec's per-day view of the church's list of services (issue 30).
+    serviceTimes: async () => daysFromServices((await settings.get()).services),
     emit,
   });
   // Bible: imported translations first, otherwise the Free Use Bible API behind a server-side cache.

@@ -17,3 +17,5 @@ export const loadPdfKit = loadDefault<typeof import('pdfkit')>('pdfkit');
 export const loadExcelJS = loadDefault<typeof import('exceljs')>('exceljs');
 export const loadArchiver = loadDefault<typeof import('archiver')>('archiver');
 export const loadSharp = loadDefault<(typeof import('sharp'))['default']>('sharp');
+
+export const loadSanitizeHtml = loadDefault<typeof import('sanitize-html')>('sanitize-html');

@@ -127,9 +127,9 @@ describe('anonymous public reads answered from memory', () => {
 
   it('keeps settings and sermons too, each with its own cache-control', async () => {
     const settings = await t.request({ method: 'GET', url: '/api/settings/public' });
-    expect(settings.headers['cache-control']).toBe('public, max-age=30');
+    expect(settings.headers['cache-control']).toBe('public, no-cache');
     const kept = await t.request({ method: 'GET', url: '/api/settings/public' });
-    expect(kept.headers['cache-control']).toBe('public, max-age=30');
+    expect(kept.headers['cache-control']).toBe('public, no-cache');
     expect(kept.headers.etag).toBe(settings.headers.etag);
     const sermons = await t.request({ method: 'GET', url: '/api/sermons/public' });
     expect(sermons.headers.etag).toBeDefined();

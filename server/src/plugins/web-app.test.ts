@@ -174,6 +174,24 @@ describe('the server-rendered home page', () => {
     expect(globalThis.__homeRenders).toBe(before + 1);
   });
 
+  it('preloads the church’s own first hero pictures, following an edit on the next request', async () => {
+    const { token } = await createUser(t, { role: 'admin' });
+    const current = (await t.request({ method: 'GET', url: '/api/settings', token })).json().data.settings;
+    await t.request({ method: 'POST', url: '/api/settings', token, payload: { ...current, heroSlides: [] } });
+    // No slides yet: the one stock picture of the church's generic slide.
+    expect((await t.request({ method: 'GET', url: '/' })).body).toContain('href="/images/hero/sunrise-1280.webp"');
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/settings',
+      token,
+      payload: { ...current, heroSlides: [{ image: '/images/hero/dusk', title: 'Evening' }] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const html = (await t.request({ method: 'GET', url: '/' })).body;
+    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/hero/dusk-1280.webp"');
+    expect(html).not.toContain('href="/images/hero/sunrise-1280.webp" imagesrcset');
+  });
+
   it('is emptied only by the routes that declare they change it', () => {
     const declared = t.app.routeTable
       .filter((r) => (r.config as { changesHomePage?: boolean } | undefined)?.changesHomePage)

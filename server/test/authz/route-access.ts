@@ -317,6 +317,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'DELETE /api/announcements/:id': 'church:manage',
   'POST /api/settings/logo': 'settings:write',
   'GET /api/settings/logo/:file': 'public',
+  // The public site's own words and pictures (issue 30).
+  'POST /api/settings/images': 'settings:write',
+  'GET /api/settings/images/:file': 'public',
   'GET /api/members/preferences': 'signed-in',
   'PUT /api/members/preferences': 'signed-in',
   // POPIA self-service (issue 17).

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: paths.ministries, ...page(() => import('../features/public-site/pages/ministries-page'), 'MinistriesPage', 'Ministries') },
       { path: paths.contact, ...page(() => import('../features/public-site/pages/contact-page'), 'ContactPage', 'Contact') },
       { path: paths.privacy, ...page(() => import('../features/privacy/pages/privacy-page'), 'PrivacyPage', 'Privacy Notice') },
+      { path: paths.terms, ...page(() => import('../features/privacy/pages/terms-page'), 'TermsPage', 'Terms of Service') },
       { path: paths.sermons, ...page(() => import('../features/sermons/pages/sermon-library-page'), 'SermonLibraryPage', 'Sermons') },
       // One sermon with its player; /sermons/prepare and /sermons/upload (management) are static paths and win over :id.
       { path: paths.sermon(), ...page(() => import('../features/sermons/pages/sermon-page'), 'SermonPage', 'Sermon') },
@@ -286,7 +287,11 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: paths.settings,
-                        ...page(() => import('../features/publish/pages/church-settings-page'), 'ChurchSettingsPage', 'Church Settings'),
+                        ...page(
+                          () => import('../features/public-site/editor/church-settings-page'),
+                          'ChurchSettingsPage',
+                          'Church Settings',
+                        ),
                       },
                       {
                         path: paths.permissions,

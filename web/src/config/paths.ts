@@ -17,6 +17,8 @@ export const paths = {
   contact: '/contact',
   /** POPIA privacy notice and the Information Officer (issue 17): public, linked from the footer and registration. */
   privacy: '/privacy',
+  /** The church's Terms of Service (issue 30), written on /settings. */
+  terms: '/terms',
   /** Administrators' list of POPIA data requests. */
   dataRequests: '/data-requests',
 

@@ -6,7 +6,6 @@ import { churchSettings } from '../schema/index';
 export const DEMO_SETTINGS = churchSettingsSchema.parse({
   churchName: 'Grace Harvest Community Church',
   denomination: 'Non-denominational Evangelical',
-  missionStatement: 'Loving God, loving people and making disciples in Pretoria and beyond.',
   description:
     'A warm, multicultural family of believers in the heart of Hatfield, Pretoria — worshipping in English, isiZulu and Afrikaans, and serving our city together.',
   story: [
@@ -14,7 +13,18 @@ export const DEMO_SETTINGS = churchSettingsSchema.parse({
     'Within two years the study had outgrown three living rooms and a school hall. Today we gather in our own building on Burnett Street, with a children’s church, a youth ministry, a soup kitchen in Mamelodi and small groups meeting all over Tshwane.',
     'We are still the same people at heart: ordinary South Africans who believe that the grace of Jesus changes lives, and that a church should be a place where everyone has a seat at the table.',
   ].join('\n\n'),
-  founders: 'Pastor David & Thandiwe Nkosi',
+  founders: [
+    {
+      name: 'Pastor David Nkosi',
+      role: 'Founding and senior pastor',
+      bio: 'A former maths teacher from Soshanguve, David studied theology at night while teaching by day, and still teaches the Sunday Bible class.',
+    },
+    {
+      name: 'Thandiwe Nkosi',
+      role: "Co-founder, women's and children's ministries",
+      bio: "A paediatric nurse at Steve Biko Academic Hospital, Thandiwe opened the couple's home to the first Bible study in 2018.",
+    },
+  ],
   mission:
     'To love God wholeheartedly, to love our neighbours practically, and to make disciples who carry hope into every corner of Tshwane.',
   vision:
@@ -80,12 +90,56 @@ export const DEMO_SETTINGS = churchSettingsSchema.parse({
   coordinates: { lat: -25.7487, lng: 28.2381 },
   founded: 2018,
   memberCountOverride: null,
-  serviceTimes: {
-    sunday: { time: '10:00 AM - 12:00 PM', location: 'Main Sanctuary' },
-    wednesday: { time: '6:00 PM - 7:30 PM', location: 'Fellowship Hall' },
-    friday: { time: '6:00 PM - 8:00 PM', location: 'Prayer Room' },
-    saturday: { time: '', location: '' },
-  },
+  services: [
+    { day: 'sunday', time: '08:00', endTime: '09:15', name: 'Oggenddiens', language: 'Afrikaans', place: 'Chapel' },
+    {
+      day: 'sunday',
+      time: '10:00',
+      endTime: '12:00',
+      name: 'Sunday Main Service',
+      language: 'English and isiZulu',
+      place: 'Main Sanctuary',
+    },
+    { day: 'wednesday', time: '18:00', endTime: '19:30', name: 'Wednesday Bible Study', language: 'English', place: 'Fellowship Hall' },
+    { day: 'friday', time: '18:00', endTime: '20:00', name: 'Friday Prayer Meeting', language: 'English', place: 'Prayer Room' },
+  ],
+  // The three slides of the home page (verses: BSB, public domain), with the stock pictures shipped with the site.
+  heroSlides: [
+    {
+      image: '/images/hero/sunrise',
+      title: 'Welcome Home',
+      subtitle: 'A church family for every generation',
+      description: 'Come as you are. Worship with us this Sunday, find friends in a small group, and discover a place where you belong.',
+      verse: '“For where two or three gather together in My name, there am I with them.” — Matthew 18:20',
+    },
+    {
+      image: '/images/hero/savanna',
+      title: 'Rooted in the Word',
+      subtitle: 'Growing deeper in faith together',
+      description:
+        'Practical Bible teaching, mid-week studies and prayer meetings that help you follow Jesus in everyday South African life.',
+      verse: '“Your word is a lamp to my feet and a light to my path.” — Psalm 119:105',
+    },
+    {
+      image: '/images/hero/dusk',
+      title: 'Love in Action',
+      subtitle: 'Serving our city with hope',
+      description: 'From our soup kitchen in Mamelodi to school-shoe drives, we share the love of Christ with our neighbours in Tshwane.',
+      verse: '“Little children, let us love not in word and speech, but in action and truth.” — 1 John 3:18',
+      buttonLabel: 'Our ministries',
+      buttonLink: '/ministries',
+    },
+  ],
+  terms: [
+    '<h2>Using this website and the member portal</h2>',
+    '<p>Grace Harvest Community Church offers this website and its member portal to help our church family stay connected. By creating an account you agree to use it kindly and lawfully: no harassment, no impersonation, and nothing posted in chat or on the prayer wall that you would not say in the church foyer.</p>',
+    '<h2>Your account</h2>',
+    '<p>Keep your password to yourself. Leaders may suspend an account that is misused. You may close your account at any time from your profile, or by writing to <a href="mailto:hello@graceharvest.org.za">hello@graceharvest.org.za</a>.</p>',
+    '<h2>Giving</h2>',
+    '<p>Gifts are voluntary and go to the fund you choose. Card gifts are processed by PayFast; we never see or store your card number. Section 18A tax certificates are issued for gifts to our registered public benefit organisation.</p>',
+    '<h2>Your information</h2>',
+    '<p>How we collect and use personal information is set out in our <a href="/privacy">Privacy Notice</a>.</p>',
+  ].join(''),
   socialLinks: {
     facebook: 'https://www.facebook.com/graceharvestpta',
     instagram: 'https://www.instagram.com/graceharvestpta',

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '@church/contract/http';
-import { churchInfoResponse, publicSettingsResponse, settingsResponse, updateSettingsRequest } from '@church/contract/settings';
+import {
+  churchInfoResponse,
+  publicSettingsResponse,
+  settingsResponse,
+  updateSettingsRequest,
+  upgradeSettingsDocument,
+} from '@church/contract/settings';
 import { auth, currentUser } from '../../plugins/auth';
 import { CHANGES_HOME_PAGE } from '../../plugins/home-render';
 import type { SettingsService } from './service';
@@ -24,8 +30,9 @@ export async function settingsRoutes(appBase: FastifyInstance, { service }: { se
       },
     },
     async (_request, reply) => {
-      // Shared caches may keep it briefly: the home page asks on every visit.
-      reply.header('cache-control', 'public, max-age=30');
+      // Revalidated on every use (a 304 from the kept answer's ETag costs nothing): an edit on /settings
+      // must show on the next page the church opens, not 30 seconds later from the browser's cache.
+      reply.header('cache-control', 'public, no-cache');
       return { status: 'success' as const, data: await service.publicSettings() };
     },
   );
@@ -60,10 +67,17 @@ export async function settingsRoutes(appBase: FastifyInstance, { service }: { se
     '/settings',
     {
       preHandler: auth.permission('settings:write'),
+      // Spec-shaped documents (serviceTimes by day, missionStatement, a founders line) validate as today's shape.
+      preValidation: async (request) => {
+        request.body = upgradeSettingsDocument(request.body) as typeof request.body;
+      },
       config: CHANGES_HOME_PAGE,
       schema: {
         tags,
         summary: 'Replace the church settings with the full object (admin-type roles)',
+        description:
+          'Every field is validated before anything is stored: one invalid field refuses the whole document (400 with per-field details). ' +
+          'Rich text (terms, privacy.notice) is sanitised: scripts and event handlers are removed, links kept only to http(s), mailto and tel.',
         security: [{ bearerAuth: [] }],
         body: updateSettingsRequest,
         response: { 200: settingsResponse, ...guarded },

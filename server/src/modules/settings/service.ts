@@ -1,6 +1,14 @@
 import { formatPhone } from '@church/contract/rules/phone';
-import { churchSettingsSchema, MAP_ZOOM, type ChurchSettings, type PublicSettings } from '@church/contract/settings';
+import {
+  churchSettingsSchema,
+  MAP_ZOOM,
+  upgradeSettingsDocument,
+  type ChurchSettings,
+  type PublicSettings,
+} from '@church/contract/settings';
+import { daysFromServices, resolveHomeStats } from '@church/contract/site-content';
 import type { SettingsRepository } from './repository';
+import { sanitizeRichText } from './rich-text';
 
 export interface SettingsService {
   get(): Promise<ChurchSettings & { updatedAt: string | null }>;
@@ -10,14 +18,16 @@ export interface SettingsService {
 
 /**
  * Reads the stored document through the contract schema, so missing fields
- * take their defaults. A stored document that no longer validates (a field's
- * rule tightened later) keeps what still validates field by field.
+ * take their defaults and an earlier shape (four fixed service slots, a
+ * founders line) is brought to today's. A stored document that no longer
+ * validates (a field's rule tightened later) keeps what still validates field by field.
  */
 export function readSettings(data: unknown): ChurchSettings {
-  const parsed = churchSettingsSchema.safeParse(data ?? {});
+  const upgraded = upgradeSettingsDocument(data ?? {});
+  const parsed = churchSettingsSchema.safeParse(upgraded);
   if (parsed.success) return parsed.data;
   const defaults = churchSettingsSchema.parse({});
-  const source = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const source = (upgraded && typeof upgraded === 'object' ? upgraded : {}) as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...defaults };
   for (const key of Object.keys(defaults) as (keyof ChurchSettings)[]) {
     const one = churchSettingsSchema.shape[key].safeParse(source[key]);
@@ -26,7 +36,22 @@ export function readSettings(data: unknown): ChurchSettings {
   return merged as ChurchSettings;
 }
 
-export function createSettingsService({ repo, mapTileUrl }: { repo: SettingsRepository; mapTileUrl: string }): SettingsService {
+/** Rich text is cleaned before it is stored: a script or event handler never reaches the database. */
+async function cleaned(input: ChurchSettings): Promise<ChurchSettings> {
+  const [terms, notice] = await Promise.all([sanitizeRichText(input.terms), sanitizeRichText(input.privacy.notice)]);
+  return { ...input, terms, privacy: { ...input.privacy, notice } };
+}
+
+export function createSettingsService({
+  repo,
+  mapTileUrl,
+  onSaved,
+}: {
+  repo: SettingsRepository;
+  mapTileUrl: string;
+  /** After a save: e.g. remove pictures the settings no longer use. */
+  onSaved?: (settings: ChurchSettings) => void;
+}): SettingsService {
   async function get() {
     const row = await repo.find();
     return { ...readSettings(row?.data), updatedAt: row ? row.updatedAt.toISOString() : null };
@@ -35,17 +60,20 @@ export function createSettingsService({ repo, mapTileUrl }: { repo: SettingsRepo
   return {
     get,
     async save(input, userId) {
-      const row = await repo.save(input, userId);
-      return { ...readSettings(row.data), updatedAt: row.updatedAt.toISOString() };
+      const row = await repo.save(await cleaned(input), userId);
+      const saved = readSettings(row.data);
+      onSaved?.(saved);
+      return { ...saved, updatedAt: row.updatedAt.toISOString() };
     },
     async publicSettings() {
       const [s, members, upcomingEvents, recentPrayers] = await Promise.all([
-        get(),
+        get().then(async (s) => ({ ...s, ...(await cleaned(s)) })),
         repo.countActiveMembers(),
         repo.countUpcomingEvents(),
         repo.countRecentPrayers(),
       ]);
       const memberCount = s.memberCountOverride ?? members;
+      const figures = { members: memberCount, founded: s.founded, upcomingEvents, recentPrayers };
       // Only the public fields: notifications, override and update stamps stay private.
       return {
         churchName: s.churchName,
@@ -67,11 +95,16 @@ export function createSettingsService({ repo, mapTileUrl }: { repo: SettingsRepo
         coordinates: s.coordinates,
         memberCount,
         founded: s.founded,
-        serviceTimes: s.serviceTimes,
+        serviceTimes: daysFromServices(s.services),
+        services: s.services,
+        heroSlides: s.heroSlides,
+        homeStats: resolveHomeStats(s.homeStats, figures),
+        // Cleaned again on the way out (above): a document stored before cleaning existed is safe too.
+        terms: s.terms,
         socialLinks: s.socialLinks,
         timeZone: s.timeZone,
         map: { tileUrl: mapTileUrl, zoom: MAP_ZOOM },
-        stats: { members: memberCount, founded: s.founded, upcomingEvents, recentPrayers },
+        stats: figures,
         privacy: { ...s.privacy, officerPhone: formatPhone(s.privacy.officerPhone) },
       };
     },

@@ -116,11 +116,13 @@ describe('GET and POST /api/settings', () => {
       coordinates: { lat: -25.75, lng: 28.24 },
       notifications: { smsNotifications: true },
     });
-    // Days left out take their defaults.
-    expect(s.serviceTimes.wednesday.time).toBe('6:00 PM - 7:30 PM');
+    // The spec's per-day serviceTimes is taken as the list of services.
+    expect(s.services).toEqual([
+      { day: 'sunday', time: '09:00', endTime: '11:00', name: 'Sunday Main Service', language: '', place: 'Main Hall' },
+    ]);
     expect(s.updatedAt).toEqual(expect.any(String));
-    const read = json(await t.request({ method: 'GET', url: '/api/settings', token })).data.settings;
-    expect(read.serviceTimes.sunday).toEqual({ time: '9:00 AM - 11:00 AM', location: 'Main Hall' });
+    const pub = json(await t.request({ method: 'GET', url: '/api/settings/public' })).data;
+    expect(pub.serviceTimes.sunday).toEqual({ time: '9:00 AM - 11:00 AM', location: 'Main Hall' });
   });
 
   it.each([

@@ -14,6 +14,7 @@ const QUICK_LINKS = [
   { label: 'Events', to: paths.upcomingEvents },
   { label: 'Contact', to: paths.contact },
   { label: 'Privacy Notice', to: paths.privacy },
+  { label: 'Terms of Service', to: paths.terms },
 ];
 const DEVELOPER_LINKS = [
   { label: 'API Docs', to: paths.apiDocs },
@@ -32,6 +33,7 @@ const SOCIAL = [
 export function SiteFooter() {
   const { data } = useQuery(publicSettingsQuery);
   const social = SOCIAL.filter((s) => data?.socialLinks[s.key]);
+  const sundays = (data?.services ?? []).filter((s) => s.day === 'sunday').sort((a, b) => a.time.localeCompare(b.time));
   return (
     <footer className={classes.footer}>
       <Container size="lg" py={48}>
@@ -40,6 +42,11 @@ export function SiteFooter() {
             <Title order={4} c="white">
               {data?.churchName ?? 'Church Community'}
             </Title>
+            {data?.denomination && (
+              <Text size="sm" c="gray.4">
+                {data.denomination}
+              </Text>
+            )}
             <Text size="sm" c="gray.4">
               {data?.address}
             </Text>
@@ -69,10 +76,15 @@ export function SiteFooter() {
             <Text fw={700} c="white">
               Visit us
             </Text>
-            {data?.serviceTimes.sunday.time && (
+            {sundays.length > 0 && (
               <Text size="sm" c="gray.4">
-                Sundays {data.serviceTimes.sunday.time}
+                Sundays {sundays.map((s) => s.time).join(' and ')}
               </Text>
+            )}
+            {data?.website && (
+              <Anchor href={data.website} target="_blank" rel="noopener noreferrer" size="sm" c="gray.3">
+                {data.website.replace(/^https?:\/\//, '')}
+              </Anchor>
             )}
             {data?.phone && (
               <Anchor href={`tel:${data.phone.replace(/\s/g, '')}`} size="sm" c="gray.3">

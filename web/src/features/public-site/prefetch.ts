@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { dailyVerseQuery } from '../../components/daily-verse-card';
 import { publicSettingsQuery } from '../../components/site/public-settings-query';
 import { recentSermonsQuery, upcomingEventsQuery } from './api/home-queries';
+import { slidesToShow } from './components/hero-slides';
 import { startHeroImages } from './components/use-hero-images';
 
 /** The home page's four requests: prefetched by the browser, or answered by the server's render. */
@@ -16,7 +17,11 @@ export const HOME_QUERIES = [publicSettingsQuery, upcomingEventsQuery, recentSer
  */
 export function prefetchHome(queryClient: QueryClient) {
   void import('./pages/home-page');
-  startHeroImages();
   // A failure here is not reported: the page's own query shows the error and Retry.
   for (const q of HOME_QUERIES) void queryClient.prefetchQuery(q);
+  // The pictures are the church's own: known once its settings arrive.
+  void queryClient.fetchQuery(publicSettingsQuery).then(
+    (s) => startHeroImages(slidesToShow(s)),
+    () => undefined,
+  );
 }

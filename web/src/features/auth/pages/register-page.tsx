@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { openModal } from '../../../lib/modals';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isValidEmail } from '@church/contract/rules/email';
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN } from '@church/contract/rules/password';
@@ -78,17 +77,6 @@ export function RegisterPage() {
     }
   }
 
-  const showTerms = (title: string) =>
-    openModal({
-      title,
-      children: (
-        <Text size="sm">
-          We keep your details only to serve you as a member of this church: to contact you, to record your giving and to let leaders care
-          for you. We never sell them. You can ask the church office to correct or delete them at any time.
-        </Text>
-      ),
-    });
-
   return (
     <AuthCard title="Join Our Family" subtitle="Create your member account">
       <form onSubmit={form.onSubmit(onSubmit, () => notify.error('Please fill in all required fields'))} noValidate>
@@ -129,7 +117,7 @@ export function RegisterPage() {
             label={
               <>
                 I agree to the{' '}
-                <Anchor component="button" type="button" size="sm" onClick={() => showTerms('Terms of Service')}>
+                <Anchor component={Link} to={paths.terms} target="_blank" size="sm">
                   Terms of Service
                 </Anchor>{' '}
                 and {/* The church's own notice and Information Officer (POPIA), in a new tab so the form keeps its values. */}

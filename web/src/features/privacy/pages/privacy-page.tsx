@@ -4,14 +4,19 @@ import { publicSettingsQuery } from '../../../components/site/public-settings-qu
 import { PublicPage } from '../../../components/site/public-page';
 import { SectionError } from '../../public-site/components/section-error';
 import { standardNotice } from '../standard-notice';
+import { RichText } from '../../../components/site/rich-text';
 
 /** /privacy: the church's privacy notice and its Information Officer (POPIA), from the settings. */
 export function PrivacyPage() {
   const { data, isError, refetch } = useQuery(publicSettingsQuery);
   const officer = data?.privacy;
-  const paragraphs = data
-    ? (officer?.notice.trim() ? officer.notice : standardNotice(data.churchName)).split(/\n\s*\n/).filter(Boolean)
-    : [];
+  // The church's own notice (sanitised HTML from the server), or the standard one until it writes it.
+  const standard =
+    data && !officer?.notice.trim()
+      ? standardNotice(data.churchName)
+          .split(/\n\s*\n/)
+          .filter(Boolean)
+      : [];
   return (
     <PublicPage title="Privacy Notice" subtitle="How we look after your personal information">
       <Container size="md" py={56}>
@@ -24,13 +29,17 @@ export function PrivacyPage() {
           </Stack>
         ) : (
           <Stack gap="xl">
-            <Stack gap="sm">
-              {paragraphs.map((p, i) => (
-                <Text key={i} lh={1.7}>
-                  {p}
-                </Text>
-              ))}
-            </Stack>
+            {officer?.notice.trim() ? (
+              <RichText html={officer.notice} testId="privacy-notice" />
+            ) : (
+              <Stack gap="sm" data-testid="privacy-notice">
+                {standard.map((p, i) => (
+                  <Text key={i} lh={1.7}>
+                    {p}
+                  </Text>
+                ))}
+              </Stack>
+            )}
             <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="officer-title">
               <Title order={2} size="h3" id="officer-title">
                 Information Officer

@@ -3,6 +3,7 @@ import { useInViewport } from '@mantine/hooks';
 import { Anchor, Card, Container, Grid, Group, Loader, Center, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone, IconUser } from '@tabler/icons-react';
 import type { PublicSettings } from '@church/contract/settings';
+import { EmptySectionHint } from '../../../components/site/empty-section-hint';
 import { SectionError } from './section-error';
 import classes from './home.module.css';
 
@@ -25,6 +26,8 @@ export function FindUsSection({
   useEffect(() => {
     if (inViewport) setWanted(true);
   }, [inViewport]);
+  const hasDetails = !!settings && !!(settings.address || settings.phone || settings.email || settings.pastorName);
+  if (settings && !hasDetails && !settings.coordinates) return <EmptySectionHint what="Find Our Church" tab="location" />;
   return (
     <section className={classes.sectionAlt} aria-labelledby="find-title">
       <Container size="lg">
@@ -36,53 +39,63 @@ export function FindUsSection({
         ) : !settings ? (
           <Skeleton height={360} radius="lg" />
         ) : (
-          <Grid gap="xl" align="stretch">
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <Card withBorder radius="lg" padding="xl" h="100%">
-                <Stack gap="lg">
-                  <Detail icon={<IconMapPin size={20} />} label="Address">
-                    <Text data-testid="church-address">{settings.address || '—'}</Text>
-                  </Detail>
-                  <Detail icon={<IconPhone size={20} />} label="Phone">
-                    {settings.phone ? <Anchor href={`tel:${settings.phone.replace(/\s/g, '')}`}>{settings.phone}</Anchor> : <Text>—</Text>}
-                  </Detail>
-                  <Detail icon={<IconMail size={20} />} label="Email">
-                    {settings.email ? <Anchor href={`mailto:${settings.email}`}>{settings.email}</Anchor> : <Text>—</Text>}
-                  </Detail>
-                  <Detail icon={<IconUser size={20} />} label="Pastor">
-                    <Text>{settings.pastorName || '—'}</Text>
-                  </Detail>
-                </Stack>
-              </Card>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <div className={classes.map} data-testid="church-map" ref={ref}>
-                {!wanted ? null : settings.coordinates ? (
-                  <Suspense
-                    fallback={
-                      <Center h="100%">
-                        <Loader size="sm" />
-                      </Center>
-                    }
-                  >
-                    <ChurchMap
-                      lat={settings.coordinates.lat}
-                      lng={settings.coordinates.lng}
-                      zoom={settings.map.zoom}
-                      tileUrl={settings.map.tileUrl}
-                      name={settings.churchName}
-                      address={settings.address}
-                    />
-                  </Suspense>
-                ) : (
-                  <Center h="100%" p="lg">
-                    <Text c="dimmed" ta="center">
-                      The church has not set its map location yet.
-                    </Text>
-                  </Center>
-                )}
-              </div>
-            </Grid.Col>
+          <Grid gap="xl" align="stretch" justify="center">
+            {hasDetails && (
+              <Grid.Col span={{ base: 12, md: settings.coordinates ? 5 : 7 }}>
+                <Card withBorder radius="lg" padding="xl" h="100%">
+                  <Stack gap="lg">
+                    {settings.address && (
+                      <Detail icon={<IconMapPin size={20} />} label="Address">
+                        <Text data-testid="church-address">{settings.address}</Text>
+                      </Detail>
+                    )}
+                    {settings.phone && (
+                      <Detail icon={<IconPhone size={20} />} label="Phone">
+                        <Anchor href={`tel:${settings.phone.replace(/\s/g, '')}`}>{settings.phone}</Anchor>
+                      </Detail>
+                    )}
+                    {settings.email && (
+                      <Detail icon={<IconMail size={20} />} label="Email">
+                        <Anchor href={`mailto:${settings.email}`}>{settings.email}</Anchor>
+                      </Detail>
+                    )}
+                    {settings.pastorName && (
+                      <Detail icon={<IconUser size={20} />} label="Pastor">
+                        <Text>{settings.pastorName}</Text>
+                      </Detail>
+                    )}
+                  </Stack>
+                </Card>
+              </Grid.Col>
+            )}
+            {settings.coordinates ? (
+              <Grid.Col span={{ base: 12, md: hasDetails ? 7 : 12 }}>
+                <div className={classes.map} data-testid="church-map" ref={ref}>
+                  {!wanted ? null : (
+                    <Suspense
+                      fallback={
+                        <Center h="100%">
+                          <Loader size="sm" />
+                        </Center>
+                      }
+                    >
+                      <ChurchMap
+                        lat={settings.coordinates.lat}
+                        lng={settings.coordinates.lng}
+                        zoom={settings.map.zoom}
+                        tileUrl={settings.map.tileUrl}
+                        name={settings.churchName}
+                        address={settings.address}
+                      />
+                    </Suspense>
+                  )}
+                </div>
+              </Grid.Col>
+            ) : (
+              <Grid.Col span={12}>
+                <EmptySectionHint what="The map" tab="location" />
+              </Grid.Col>
+            )}
           </Grid>
         )}
       </Container>

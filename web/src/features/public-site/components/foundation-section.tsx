@@ -1,6 +1,7 @@
 import { Button, Card, Container, Grid, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconEye, IconTarget, IconUsersGroup } from '@tabler/icons-react';
 import type { PublicSettings } from '@church/contract/settings';
+import { EmptySectionHint } from '../../../components/site/empty-section-hint';
 import { SectionError } from './section-error';
 import classes from './home.module.css';
 
@@ -11,8 +12,23 @@ interface Props {
   onContact: () => void;
 }
 
-/** Spec 000 §2 Our Foundation: founders, mission, vision, seven core values, Get in Touch. */
+/** The names of the founders as one line: 'A', 'A & B', 'A, B & C'. */
+export const foundersLine = (founders: PublicSettings['founders']) => {
+  const names = founders.map((f) => f.name);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} & ${names.at(-1)}` : (names[0] ?? '');
+};
+
+/** Spec 000 §2 Our Foundation: founders, mission, vision, core values, Get in Touch — what the church has written of them. */
 export function FoundationSection({ settings, isError, onRetry, onContact }: Props) {
+  const pillars = settings
+    ? [
+        { key: 'founders', icon: <IconUsersGroup size={22} />, title: 'Our Founders', text: foundersLine(settings.founders) },
+        { key: 'mission', icon: <IconTarget size={22} />, title: 'Our Mission', text: settings.mission },
+        { key: 'vision', icon: <IconEye size={22} />, title: 'Our Vision', text: settings.vision },
+      ].filter((p) => p.text)
+    : [];
+  if (settings && !pillars.length && !settings.coreValues.length && !settings.description)
+    return <EmptySectionHint what="Our Foundation" tab="about" />;
   return (
     <section className={classes.sectionAlt} id="foundation" aria-labelledby="foundation-title">
       <Container size="lg">
@@ -39,11 +55,13 @@ export function FoundationSection({ settings, isError, onRetry, onContact }: Pro
           </SimpleGrid>
         ) : (
           <>
-            <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-              <Pillar icon={<IconUsersGroup size={22} />} title="Our Founders" text={settings.founders} />
-              <Pillar icon={<IconTarget size={22} />} title="Our Mission" text={settings.mission} />
-              <Pillar icon={<IconEye size={22} />} title="Our Vision" text={settings.vision} />
-            </SimpleGrid>
+            {pillars.length > 0 && (
+              <SimpleGrid cols={{ base: 1, md: pillars.length }} spacing="lg">
+                {pillars.map((p) => (
+                  <Pillar key={p.key} icon={p.icon} title={p.title} text={p.text} />
+                ))}
+              </SimpleGrid>
+            )}
             {settings.coreValues.length > 0 && (
               <>
                 <Title order={3} ta="center" mt={56} mb="lg">
@@ -51,7 +69,7 @@ export function FoundationSection({ settings, isError, onRetry, onContact }: Pro
                 </Title>
                 <Grid gap="md" justify="center" data-testid="core-values">
                   {settings.coreValues.map((v, i) => (
-                    <Grid.Col key={v.title} span={{ base: 12, xs: 6, md: 3 }}>
+                    <Grid.Col key={`${i}-${v.title}`} span={{ base: 12, xs: 6, md: 3 }}>
                       <Card withBorder radius="lg" padding="lg" className={classes.card}>
                         <Text c="gold.8" fw={800} ff="heading" fz="xl">
                           {String(i + 1).padStart(2, '0')}
@@ -90,7 +108,7 @@ function Pillar({ icon, title, text }: { icon: React.ReactNode; title: string; t
         {title}
       </Text>
       <Text c="dimmed" mt={6}>
-        {text || '—'}
+        {text}
       </Text>
     </Card>
   );

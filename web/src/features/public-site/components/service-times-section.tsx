@@ -1,27 +1,15 @@
-import { Button, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBook2, IconBuildingChurch, IconPray } from '@tabler/icons-react';
-import { type PublicSettings } from '@church/contract/settings';
-import { SERVICE_DAY_TITLES, SETTINGS_DEFAULTS } from '@church/contract/settings-constants';
+import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingChurch } from '@tabler/icons-react';
+import type { Service } from '@church/contract/site-content';
+import { EmptySectionHint } from '../../../components/site/empty-section-hint';
+import { serviceHours, servicesByDay } from './service-list';
 import classes from './home.module.css';
 
-const DAYS = [
-  { key: 'sunday', Icon: IconBuildingChurch },
-  { key: 'wednesday', Icon: IconBook2 },
-  { key: 'friday', Icon: IconPray },
-] as const;
-
-/**
- * Spec 000 §2 service times. Until the settings arrive (or if they cannot), the
- * church's default times show: they are the settings' own defaults.
- */
-export function ServiceTimesSection({
-  serviceTimes,
-  onPlanVisit,
-}: {
-  serviceTimes: PublicSettings['serviceTimes'] | undefined;
-  onPlanVisit: () => void;
-}) {
-  const times = serviceTimes ?? SETTINGS_DEFAULTS.serviceTimes;
+/** Spec 000 §2 service times: every service the church lists, by day, with its language and place. */
+export function ServiceTimesSection({ services, onPlanVisit }: { services: readonly Service[] | undefined; onPlanVisit: () => void }) {
+  if (!services) return null;
+  const days = servicesByDay(services);
+  if (!days.length) return <EmptySectionHint what="Service Times" tab="services" />;
   return (
     <section className={classes.sectionAlt} aria-labelledby="services-title">
       <Container size="lg">
@@ -33,23 +21,39 @@ export function ServiceTimesSection({
             Service Times
           </Title>
         </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          {DAYS.map(({ key, Icon }) => (
-            <Card key={key} withBorder radius="lg" padding="xl" className={classes.card} ta="center">
+        <SimpleGrid cols={{ base: 1, sm: Math.min(days.length, 3) }} spacing="lg">
+          {days.map(({ day, label, services: list }) => (
+            <Card key={day} withBorder radius="lg" padding="xl" className={classes.card} ta="center" data-testid="service-day">
               <ThemeIcon size={52} radius="xl" variant="light" mx="auto">
-                <Icon size={26} />
+                <IconBuildingChurch size={26} />
               </ThemeIcon>
               <Text fw={700} fz="lg" mt="md">
-                {SERVICE_DAY_TITLES[key]}
+                {label}
               </Text>
-              <Text c="navy.7" fw={600} mt={4}>
-                {times[key].time || 'No gathering this week'}
-              </Text>
-              {times[key].location && (
-                <Text size="sm" c="dimmed">
-                  {times[key].location}
-                </Text>
-              )}
+              <Stack gap="sm" mt="xs">
+                {list.map((s, i) => (
+                  <div key={i}>
+                    <Text fw={600}>{s.name}</Text>
+                    <Text c="navy.7" fw={600}>
+                      {serviceHours(s)}
+                    </Text>
+                    {(s.place || s.language) && (
+                      <Group gap={6} justify="center">
+                        {s.place && (
+                          <Text size="sm" c="dimmed">
+                            {s.place}
+                          </Text>
+                        )}
+                        {s.language && (
+                          <Badge size="sm" variant="light">
+                            {s.language}
+                          </Badge>
+                        )}
+                      </Group>
+                    )}
+                  </div>
+                ))}
+              </Stack>
             </Card>
           ))}
         </SimpleGrid>

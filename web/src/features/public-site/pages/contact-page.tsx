@@ -1,6 +1,6 @@
 import { Anchor, Card, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { SERVICE_DAY_TITLES } from '@church/contract/settings-constants';
+import { serviceHours, servicesByDay } from '../components/service-list';
 import { publicSettingsQuery } from '../../../components/site/public-settings-query';
 import { PublicPage } from '../../../components/site/public-page';
 import { QuickContactForm } from '../components/quick-contact-dialog';
@@ -28,19 +28,30 @@ export function ContactPage() {
               <Skeleton height={280} radius="lg" />
             ) : (
               <Stack gap="lg">
-                <Info label="Address">{data.address || '—'}</Info>
-                <Info label="Phone">{data.phone ? <Anchor href={`tel:${data.phone.replace(/\s/g, '')}`}>{data.phone}</Anchor> : '—'}</Info>
-                <Info label="Email">{data.email ? <Anchor href={`mailto:${data.email}`}>{data.email}</Anchor> : '—'}</Info>
-                <Info label="Pastor">{data.pastorName || '—'}</Info>
-                <Info label="Service Times">
-                  {(['sunday', 'wednesday', 'friday'] as const)
-                    .filter((d) => data.serviceTimes[d].time)
-                    .map((d) => (
-                      <Text key={d} size="sm">
-                        {SERVICE_DAY_TITLES[d]}: {data.serviceTimes[d].time}
-                      </Text>
-                    ))}
-                </Info>
+                {data.address && <Info label="Address">{data.address}</Info>}
+                {data.phone && (
+                  <Info label="Phone">
+                    <Anchor href={`tel:${data.phone.replace(/\s/g, '')}`}>{data.phone}</Anchor>
+                  </Info>
+                )}
+                {data.email && (
+                  <Info label="Email">
+                    <Anchor href={`mailto:${data.email}`}>{data.email}</Anchor>
+                  </Info>
+                )}
+                {data.pastorName && <Info label="Pastor">{data.pastorName}</Info>}
+                {data.services.length > 0 && (
+                  <Info label="Service Times">
+                    {servicesByDay(data.services).flatMap(({ day, label, services }) =>
+                      services.map((s, i) => (
+                        <Text key={`${day}-${i}`} size="sm">
+                          {label} {serviceHours(s)}: {s.name}
+                          {s.language ? ` (${s.language})` : ''}
+                        </Text>
+                      )),
+                    )}
+                  </Info>
+                )}
               </Stack>
             )}
           </Grid.Col>

@@ -18,6 +18,7 @@ import { RecentSermonsSection } from '../components/recent-sermons-section';
 import { ServiceTimesSection } from '../components/service-times-section';
 import { StatsStrip } from '../components/stats-strip';
 import { UpcomingEventsSection } from '../components/upcoming-events-section';
+import { slidesToShow } from '../components/hero-slides';
 import { useHeroImagesReady } from '../components/use-hero-images';
 import classes from '../components/home.module.css';
 
@@ -49,7 +50,9 @@ export function HomePage() {
   // Server-rendered HTML arrives complete (its own loading screen waits for the images): start ready.
   const [adopted] = useState(isAdoptingServerHtml);
   useEffect(endAdoptingServerHtml, []);
-  const imagesReady = useHeroImagesReady();
+  // The church's slides; a failed settings request still gets a hero (its own generic slide).
+  const slides = settings.isPending ? undefined : slidesToShow(settings.data);
+  const imagesReady = useHeroImagesReady(slides);
   // A slow source must not hold the whole page: after the cap each section shows its own loading state.
   const [waitedLongEnough, setWaitedLongEnough] = useState(false);
   useEffect(() => {
@@ -84,10 +87,10 @@ export function HomePage() {
       {!ready && <LoadingScreen />}
       <SiteHeader overlay onContact={openContact} onJoin={openJoin} />
       <main>
-        {ready && <HeroCarousel isAuthenticated={isAuthenticated} />}
+        {ready && <HeroCarousel slides={slides ?? slidesToShow(undefined)} isAuthenticated={isAuthenticated} />}
         {showSections && (
           <>
-            <StatsStrip stats={settings.data?.stats} upcomingFallback={events.data?.total} />
+            <StatsStrip stats={settings.data?.homeStats} />
             <div className={classes.belowFold}>
               <FoundationSection
                 settings={settings.data}
@@ -105,7 +108,7 @@ export function HomePage() {
               />
             </div>
             <div className={classes.belowFold}>
-              <ServiceTimesSection serviceTimes={settings.data?.serviceTimes} onPlanVisit={openJoin} />
+              <ServiceTimesSection services={settings.data?.services} onPlanVisit={openJoin} />
             </div>
             <div className={classes.belowFold}>
               <UpcomingEventsSection

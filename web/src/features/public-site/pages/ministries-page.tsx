@@ -1,5 +1,8 @@
-import { Badge, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarTime, IconUser } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarTime, IconMessageCircle, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EmptySectionHint } from '../../../components/site/empty-section-hint';
+import { paths } from '../../../config/paths';
 import { useQuery } from '@tanstack/react-query';
 import { publicSettingsQuery } from '../../../components/site/public-settings-query';
 import { PublicPage } from '../../../components/site/public-page';
@@ -20,13 +23,20 @@ export function MinistriesPage() {
             ))}
           </SimpleGrid>
         ) : data.ministries.length === 0 ? (
-          <Text c="dimmed" ta="center">
-            Our ministries will be listed here soon. Ask us about them at the welcome desk on Sunday.
-          </Text>
+          <Stack align="center" gap="md">
+            <EmptySectionHint what="Ministries" tab="about" />
+            <Text ta="center">
+              Want to get involved?{' '}
+              <Anchor component={Link} to={paths.contact}>
+                Get in touch
+              </Anchor>{' '}
+              and we will help you find your place.
+            </Text>
+          </Stack>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-            {data.ministries.map((m) => (
-              <Card key={m.name} withBorder radius="lg" padding="xl" data-testid="ministry-card">
+            {data.ministries.map((m, i) => (
+              <Card key={`${i}-${m.name}`} withBorder radius="lg" padding="xl" data-testid="ministry-card">
                 <Stack gap="xs" h="100%">
                   <Title order={3} fz="xl">
                     {m.name}
@@ -38,6 +48,12 @@ export function MinistriesPage() {
                     <Group gap={6} wrap="nowrap">
                       <IconCalendarTime size={16} aria-hidden />
                       <Text size="sm">{m.meets}</Text>
+                    </Group>
+                  )}
+                  {m.contact && (
+                    <Group gap={6} wrap="nowrap">
+                      <IconMessageCircle size={16} aria-hidden />
+                      <Text size="sm">{m.contact}</Text>
                     </Group>
                   )}
                   {m.leader && (

@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { announcementsResponse } from '@church/contract/announcements';
 import { preparationResponse, preparationsResponse } from '@church/contract/sermon-preparations';
 import { sermonsResponse } from '@church/contract/sermons';
-import { settingsResponse } from '@church/contract/settings';
 import { api } from '../../../lib/api-client';
 
 export const manageSermonsQuery = queryOptions({
@@ -24,9 +23,4 @@ export const preparationQuery = (id: string) =>
 export const announcementsQuery = queryOptions({
   queryKey: ['announcements', 'all'] as const,
   queryFn: ({ signal }) => api('/announcements', { signal, schema: announcementsResponse }).then((r) => r.data.announcements),
-});
-
-export const churchSettingsQuery = queryOptions({
-  queryKey: ['settings', 'full'] as const,
-  queryFn: ({ signal }) => api('/settings', { signal, schema: settingsResponse }).then((r) => r.data.settings),
 });

@@ -1,8 +1,9 @@
-import { SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { PrivacySettings } from '@church/contract/settings';
+import { RichTextField } from './rich-text-editor';
 
 /**
- * The Information Officer and the privacy notice (POPIA), under Contact Info:
+ * The Information Officer and the privacy notice (POPIA), under Legal:
  * shown on the public /privacy page, linked from the footer and registration.
  */
 export function PrivacyFields({
@@ -37,14 +38,11 @@ export function PrivacyFields({
         {field('officerEmail', 'Information Officer email', 'email')}
         {field('officerPhone', 'Information Officer phone', 'tel')}
       </SimpleGrid>
-      <Textarea
+      <RichTextField
         label="Privacy notice"
-        autosize
-        minRows={4}
-        maxRows={16}
         value={value.notice}
         error={errors['privacy.notice']}
-        onChange={(e) => onChange({ ...value, notice: e.currentTarget.value })}
+        onChange={(notice) => onChange({ ...value, notice })}
       />
     </Stack>
   );
