@@ -103,7 +103,8 @@ export const careVisitResponse = z.object({
 export const followUpDoneRequest = z.object({ done: z.boolean({ error: 'done must be true or false' }) });
 
 /** One line of the care inbox: prayer care, visit follow-ups and visitors being followed up, together. */
-export const CARE_ITEM_KINDS = ['follow_up', 'prayer', 'visitor'] as const;
+/** group_absence (issue 34): a member who missed N group meetings running, raised by the groups' nightly check. */
+export const CARE_ITEM_KINDS = ['follow_up', 'prayer', 'visitor', 'group_absence'] as const;
 export type CareItemKind = (typeof CARE_ITEM_KINDS)[number];
 /**
  * Which items the inbox lists. The default shows the leader's own work and the

@@ -105,6 +105,22 @@ export const DOMAIN_EVENTS = {
   'schedule.declined': change(scheduleEventObject),
   /** A child was checked in at a kiosk or the station (issue 33). */
   'checkin.created': change(checkinEventObject),
+  // Groups (issue 34): ids, not people — a subscriber that may name the person looks them up.
+  /** Someone became an active member of a group (request accepted, added by the office, a new group's leader). */
+  'group.member_joined': z.object({ groupId: z.string(), memberId: z.string() }),
+  /** Someone left a group or was removed from it. */
+  'group.member_left': z.object({ groupId: z.string(), memberId: z.string() }),
+  /** A meeting's register was recorded or changed: its counts after the change. */
+  'group.attendance_recorded': z.object({
+    groupId: z.string(),
+    meetingId: z.string(),
+    startsAt: z.string(),
+    status: z.string(),
+    presentCount: z.number().int(),
+    expectedCount: z.number().int(),
+    visitorCount: z.number().int(),
+    headcount: z.number().int().nullable(),
+  }),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;

@@ -182,3 +182,36 @@ export const addMemberRequest = z.object({
 export const memberRoleRequest = z.object({ role: z.enum(GROUP_ROLES, { error: `Role must be one of: ${GROUP_ROLES.join(', ')}` }) });
 export const groupMemberParams = z.object({ id: z.string().uuid('That id is not valid'), userId: z.string().uuid('That id is not valid') });
 export const groupPictureParams = z.object({ file: z.string().regex(/^group-[0-9a-f-]{36}\.webp$/, 'File not found') });
+
+/** Care when someone drifts away: a member absent N held meetings running (the church sets N; 0 turns it off). */
+export const DRIFT_LIMITS = { min: 0, max: 20, default: 3 } as const;
+export const CARE_ALERT_TEXTS = {
+  done: 'Follow-up marked as done',
+  notFound: 'That follow-up is no longer open',
+  settingsSaved: 'Group settings saved',
+} as const;
+export const careAlertSchema = z.object({
+  ...entityIds,
+  groupId: z.string(),
+  groupName: z.string(),
+  person: z.object({ ...entityIds, name: z.string() }),
+  missed: z.number().int(),
+  lastAttendedAt: z.string().nullable(),
+  raisedAt: z.string(),
+  assignee: z.object({ ...entityIds, name: z.string() }).nullable(),
+});
+export type CareAlert = z.infer<typeof careAlertSchema>;
+export const careAlertsResponse = z.object({ status: z.literal('success'), data: z.object({ alerts: z.array(careAlertSchema) }) });
+export const groupSettingsSchema = z.object({
+  driftAfterMeetings: z
+    .number({ error: 'Enter a number of meetings' })
+    .int('Enter a whole number of meetings')
+    .min(DRIFT_LIMITS.min, 'Enter 0 or more')
+    .max(DRIFT_LIMITS.max, `Enter ${DRIFT_LIMITS.max} or fewer`)
+    .describe('Meetings missed running before a follow-up is raised; 0 turns the check off'),
+});
+export const groupSettingsResponse = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  data: z.object({ settings: groupSettingsSchema }),
+});

@@ -295,5 +295,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   });
   await api.register(chatRoutes, { service: chatRuntime(ctx).service, uploadDir: ctx.config.uploadDir });
   // Groups and home cells (issue 34): groups, networks, meetings and attendance, care when someone drifts away.
-  await registerGroups(api, ctx);
+  await registerGroups(api, ctx, timeZone);
 }

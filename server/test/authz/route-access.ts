@@ -356,6 +356,15 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/group-networks/:id': 'groups:manage',
   'DELETE /api/group-networks/:id': 'groups:manage',
   'GET /api/group-networks/:id/report': 'signed-in',
+  // Meetings: the service decides from the caller's place in the group (meetings.test.ts).
+  'GET /api/groups/:id/meetings': 'signed-in',
+  'GET /api/groups/:id/meetings/:meetingId': 'signed-in',
+  'POST /api/groups/sync': 'signed-in',
+  // Follow-ups for people drifting away: leaders, overseers and pastoral care (drift.test.ts).
+  'GET /api/groups/:id/care-alerts': 'signed-in',
+  'POST /api/groups/care-alerts/:id/done': 'signed-in',
+  'GET /api/groups/settings': 'groups:manage',
+  'PUT /api/groups/settings': 'groups:manage',
 };
 
 export interface OwnershipCase {

@@ -146,6 +146,10 @@ export const routes: RouteObject[] = [
               { path: paths.groups, ...page(() => import('../features/groups/pages/groups-page'), 'GroupsPage', 'Groups') },
               { path: paths.group(), ...page(() => import('../features/groups/pages/group-page'), 'GroupPage', 'Group') },
               {
+                path: paths.groupMeeting(),
+                ...page(() => import('../features/groups/pages/attendance-page'), 'AttendancePage', 'Attendance'),
+              },
+              {
                 path: paths.groupNetwork(),
                 ...page(() => import('../features/groups/pages/network-report-page'), 'NetworkReportPage', 'Zone Report'),
               },

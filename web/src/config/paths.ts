@@ -36,6 +36,7 @@ export const paths = {
   groups: '/groups',
   group: (id = ':id') => `/groups/${id}`,
   groupNetwork: (id = ':id') => `/groups/zones/${id}`,
+  groupMeeting: (id = ':id', meetingId = ':meetingId') => `/groups/${id}/meetings/${meetingId}`,
 
   pastorDashboard: '/pastor-dashboard',
   members: '/members',

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { CareItemKind, CareScope } from '@church/contract/care';
 import { PASTOR_PAGE_ROLES } from '@church/contract/roles';
 import type { Db, DbOrTx } from '../../db/client';
-import { careVisits, prayers, users, visitors } from '../../db/schema/index';
+import { careVisits, groupCareAlerts, prayers, users, visitors } from '../../db/schema/index';
 import { congregation } from '../members/repository';
 
 /** Visitors still being followed up: new, and contacted but not yet connected or not interested. */
@@ -27,6 +27,8 @@ interface InboxItemRow {
   assignee_id: string | null;
   assignee_name: string | null;
   due_on: string;
+  /** What the item's link points at when its id does not say (the group of a group_absence). */
+  ref: string | null;
 }
 interface InboxRow {
   open: number;
@@ -61,6 +63,13 @@ const ITEM_TABLES: Record<CareItemKind, { alias: string; from: string; assignee:
     assignee: 'vi.assigned_to',
     person: "vi.first_name || ' ' || vi.last_name",
     open: `vi.status in (${OPEN_VISITOR_STATUSES.map((s) => `'${s}'`).join(', ')})`,
+  },
+  group_absence: {
+    alias: 'ga',
+    from: 'group_care_alerts ga join users m on m.id = ga.user_id',
+    assignee: 'ga.assignee_id',
+    person: 'm.name',
+    open: 'ga.resolved_at is null',
   },
 };
 
@@ -159,23 +168,29 @@ export function createCareRepository(db: Db) {
       const kind = q.kind ? sql`kind = ${q.kind}` : sql`true`;
       const result = (await db.execute(sql`
         with items as materialized (
-          select 'follow_up'::text as kind, v.id, v.kind as title, m.name as person, v.assignee_id, v.follow_up_on as due_on
+          select 'follow_up'::text as kind, v.id, v.kind as title, m.name as person, v.assignee_id, v.follow_up_on as due_on,
+                 null::text as ref
             from care_visits v
             join users m on m.id = v.member_id
            where v.follow_up_on is not null and v.follow_up_done_at is null
           union all
           select 'prayer', p.id, p.title, coalesce(nullif(p.submitted_by, ''), 'Anonymous'), p.assigned_to,
-                 (p.created_at at time zone ${q.timeZone})::date + ${q.responseDays}::int
+                 (p.created_at at time zone ${q.timeZone})::date + ${q.responseDays}::int, null
             from prayers p
            where p.status = 'pending'
           union all
           select 'visitor', vi.id, vi.status, vi.first_name || ' ' || vi.last_name, vi.assigned_to,
-                 coalesce(vi.follow_up_on, (vi.created_at at time zone ${q.timeZone})::date + ${q.responseDays}::int)
+                 coalesce(vi.follow_up_on, (vi.created_at at time zone ${q.timeZone})::date + ${q.responseDays}::int), null
             from visitors vi
            where vi.status in (${sql.join(
              OPEN_VISITOR_STATUSES.map((st) => sql`${st}`),
              sql`, `,
            )})
+          union all
+          select 'group_absence', ga.id, g.name, gu.name, ga.assignee_id,
+                 (ga.raised_at at time zone ${q.timeZone})::date + ${q.responseDays}::int, ga.group_id::text
+            from group_care_alerts ga join users gu on gu.id = ga.user_id join groups g on g.id = ga.group_id
+           where ga.resolved_at is null
         ), scoped as (
           select * from items where ${scope} and ${kind}
         )
@@ -189,7 +204,7 @@ export function createCareRepository(db: Db) {
           (select count(*) from scoped)::int as total,
           (select coalesce(json_agg(x), '[]') from (
              select s.kind, s.id::text as id, s.title, s.person, s.assignee_id::text as assignee_id, a.name as assignee_name,
-                    s.due_on::text as due_on
+                    s.due_on::text as due_on, s.ref
                from scoped s left join users a on a.id = s.assignee_id
               order by s.due_on, s.kind, s.id
               limit ${q.limit} offset ${(q.page - 1) * q.limit}) x) as items
@@ -231,7 +246,8 @@ export function createCareRepository(db: Db) {
     async assignItem(tx: DbOrTx, kind: CareItemKind, id: string, assigneeId: string | null) {
       if (kind === 'follow_up') await tx.update(careVisits).set({ assigneeId }).where(eq(careVisits.id, id));
       else if (kind === 'prayer') await tx.update(prayers).set({ assignedTo: assigneeId }).where(eq(prayers.id, id));
-      else await tx.update(visitors).set({ assignedTo: assigneeId }).where(eq(visitors.id, id));
+      else if (kind === 'visitor') await tx.update(visitors).set({ assignedTo: assigneeId }).where(eq(visitors.id, id));
+      else await tx.update(groupCareAlerts).set({ assigneeId }).where(eq(groupCareAlerts.id, id));
     },
     /** Members inactive, or joined within the window (spec 001 §9), newest first, with their last visit. */
     async followUpMembers(since: string, limit: number) {

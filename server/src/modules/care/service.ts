@@ -20,12 +20,18 @@ import type { CareRepository } from './repository';
 
 type VisitInput = z.output<typeof careVisitRequest>;
 
-const LINKS: Record<CareItemKind, (id: string) => string> = {
+const LINKS: Record<CareItemKind, (id: string, ref: string | null) => string> = {
   follow_up: () => '/pastoral-care?tab=visits',
   prayer: (id) => `/prayers/${id}`,
   visitor: () => '/visitors',
+  group_absence: (_id, groupId) => `/groups/${groupId}`,
 };
-const KIND_NOUN: Record<CareItemKind, string> = { follow_up: 'Follow-up', prayer: 'Prayer request', visitor: 'Visitor follow-up' };
+const KIND_NOUN: Record<CareItemKind, string> = {
+  follow_up: 'Follow-up',
+  prayer: 'Prayer request',
+  visitor: 'Visitor follow-up',
+  group_absence: 'Group follow-up',
+};
 const FOLLOW_UP_TITLES: Record<string, string> = {
   visit: 'Follow up after home visit',
   call: 'Follow up after phone call',
@@ -36,6 +42,7 @@ const FOLLOW_UP_TITLES: Record<string, string> = {
 function itemTitle(kind: CareItemKind, raw: string) {
   if (kind === 'follow_up') return FOLLOW_UP_TITLES[raw] ?? 'Follow up';
   if (kind === 'prayer') return `Prayer: ${raw}`;
+  if (kind === 'group_absence') return `Missing from ${raw}`;
   return raw === 'contacted' ? 'Visitor contacted: follow up' : 'New visitor';
 }
 
@@ -139,7 +146,7 @@ export function createCareService({
         assignee: r.assignee_id ? { _id: r.assignee_id, id: r.assignee_id, name: r.assignee_name ?? '' } : null,
         dueOn: r.due_on,
         status: r.overdue ? 'overdue' : 'open',
-        link: LINKS[r.kind](r.id),
+        link: LINKS[r.kind](r.id, r.ref),
       }));
       return {
         items,

@@ -36,11 +36,17 @@ export function createGroupsService({
   repo,
   audit,
   onMembership = async () => {},
+  onSchedule = async () => {},
+  timeZone = async () => 'Africa/Johannesburg',
 }: {
   db: Db;
   repo: GroupsRepository;
   audit: AuditFn;
   onMembership?: MembershipHook;
+  /** The group's schedule is new or changed: its coming meetings follow (meetings/schedule.ts). */
+  onSchedule?: (tx: DbOrTx, groupId: string, timeZone: string) => Promise<void>;
+  /** The church's time zone, read before a transaction opens (the embedded database has one connection). */
+  timeZone?: () => Promise<string>;
 }) {
   /** The group as the caller may see it, or 404 when a closed group is none of their business. */
   async function visible(user: SessionUser, id: string, tx: DbOrTx = db) {
@@ -104,6 +110,7 @@ export function createGroupsService({
       return { groups: rows.map(presentSummary), total };
     },
     async create(user: SessionUser, input: CreateInput) {
+      const tz = await timeZone();
       return db.transaction(async (tx) => {
         await checkNetwork(tx, input.networkId);
         const leader = await repo.person(tx, input.leaderId);
@@ -112,16 +119,25 @@ export function createGroupsService({
         const group = await repo.insertGroup(tx, fields);
         await repo.upsertMember(tx, { groupId: group.id, userId: leaderId, role: 'leader', status: 'active', joinedAt: new Date() });
         await onMembership(tx, { groupId: group.id, userId: leaderId, joined: true });
+        await onSchedule(tx, group.id, tz);
         return detail(user, group.id, tx);
       });
     },
     async update(user: SessionUser, id: string, input: UpdateInput) {
+      const tz = await timeZone();
       return db.transaction(async (tx) => {
         const { view } = await runBy(user, id, tx);
         // Which district a group belongs to is the church office's arrangement, not the group's own choice.
         if (input.networkId !== undefined && view !== 'manager') throw forbidden('Only the church office moves a group between zones');
         await checkNetwork(tx, input.networkId);
         await repo.updateGroup(tx, id, input);
+        if (input.meetingDay !== undefined || input.meetingTime !== undefined || input.frequency !== undefined) {
+          // Coming meetings made from the old schedule and not yet recorded go; the new schedule makes its own.
+          await tx.execute(sql`
+            delete from group_meetings where group_id = ${id}::uuid and generated and recorded_at is null
+               and status = 'scheduled' and starts_at > now()`);
+          await onSchedule(tx, id, tz);
+        }
         return detail(user, id, tx);
       });
     },

@@ -44,13 +44,11 @@ export async function networksRoutes(appBase: FastifyInstance, { service, db }: 
       schema: { tags, security, summary: 'Add a zone or district', body: networkRequest, response: { 201: networkResponse, ...errors } },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          status: 'success',
-          message: NETWORK_TEXTS.created,
-          data: { network: await service.create(currentUser(request), request.body) },
-        }),
+      reply.code(201).send({
+        status: 'success',
+        message: NETWORK_TEXTS.created,
+        data: { network: await service.create(currentUser(request), request.body) },
+      }),
   );
   app.put(
     '/group-networks/:id',

@@ -9,6 +9,7 @@ export const KIND_LABEL: Record<CareItem['kind'], { label: string; color: string
   follow_up: { label: 'Follow-up', color: 'blue' },
   prayer: { label: 'Prayer care', color: 'grape' },
   visitor: { label: 'Visitor', color: 'teal' },
+  group_absence: { label: 'Group', color: 'orange' },
 };
 const UNASSIGNED = '';
 const fmt = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' });

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponse } from '@church/contract/http';
 import {
+  careAlertsResponse,
+  groupSettingsResponse,
   groupResponse,
   groupsListResponse,
   joinRequestsResponse,
@@ -9,6 +11,7 @@ import {
   type GroupType,
   type GroupUpdateRequest,
 } from '@church/contract/groups';
+import { meetingDetailResponse, meetingsResponse } from '@church/contract/groups-meetings';
 import { api } from '../../../lib/api-client';
 
 export const groupKeys = { all: ['groups'] as const };
@@ -81,3 +84,37 @@ export const useUploadPicture = (id: string) =>
     form.append('picture', file);
     return api(`/groups/${id}/picture`, { method: 'POST', body: form, schema: groupResponse });
   });
+
+export const meetingsListQuery = (groupId: string, range: 'upcoming' | 'past') =>
+  queryOptions({
+    queryKey: [...groupKeys.all, 'meetings', groupId, range] as const,
+    queryFn: () =>
+      api(`/groups/${groupId}/meetings`, { query: { range, limit: 6 }, schema: meetingsResponse }).then((r) => r.data.meetings),
+  });
+
+export const meetingDetailQuery = (groupId: string, meetingId: string) =>
+  queryOptions({
+    queryKey: [...groupKeys.all, 'meeting', groupId, meetingId] as const,
+    queryFn: () => api(`/groups/${groupId}/meetings/${meetingId}`, { schema: meetingDetailResponse }).then((r) => r.data),
+    // The phone's own copy is the truth while it has marks waiting: no refetch under the leader's thumb.
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+export const careAlertsQuery = (groupId: string) =>
+  queryOptions({
+    queryKey: [...groupKeys.all, 'care-alerts', groupId] as const,
+    queryFn: () => api(`/groups/${groupId}/care-alerts`, { schema: careAlertsResponse }).then((r) => r.data.alerts),
+  });
+export const useCareDone = () =>
+  useGroupMutation((alertId: string) => api(`/groups/care-alerts/${alertId}/done`, { method: 'POST', schema: messageResponse }));
+
+export const groupSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...groupKeys.all, 'settings'] as const,
+    queryFn: () => api('/groups/settings', { schema: groupSettingsResponse }).then((r) => r.data.settings),
+  });
+export const useSaveGroupSettings = () =>
+  useGroupMutation((driftAfterMeetings: number) =>
+    api('/groups/settings', { method: 'PUT', body: { driftAfterMeetings }, schema: groupSettingsResponse }),
+  );

@@ -8,9 +8,11 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { groupQuery, useJoinGroup, useLeaveGroup, useUpdateGroup, useUploadPicture } from '../api/groups';
 import { networksQuery } from '../api/networks';
+import { CareAlerts } from '../components/care-alerts';
 import { GroupForm } from '../components/group-form';
 import { inTreeOrder } from '../components/zone-tree';
 import { JoinRequests } from '../components/join-requests';
+import { MeetingsCard } from '../components/meetings-card';
 import { MembersList } from '../components/members-list';
 import { scheduleLine } from '../components/schedule';
 
@@ -181,10 +183,16 @@ export function GroupPage() {
         </Stack>
       </Card>
       <Grid>
-        <Grid.Col span={{ base: 12, md: g.canEdit ? 6 : 12 }}>
-          <Stack>{g.canEdit && <JoinRequests groupId={g.id} />}</Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: g.canEdit ? 6 : 12 }}>
+        {g.view !== 'outsider' && g.view !== 'requested' && (
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack>
+              {g.canEdit && <JoinRequests groupId={g.id} />}
+              {(g.canEdit || g.view === 'overseer') && <CareAlerts groupId={g.id} />}
+              <MeetingsCard group={g} />
+            </Stack>
+          </Grid.Col>
+        )}
+        <Grid.Col span={{ base: 12, md: g.view !== 'outsider' && g.view !== 'requested' ? 6 : 12 }}>
           <MembersList group={g} />
         </Grid.Col>
       </Grid>

@@ -34,6 +34,7 @@ import { useSession } from '../../../lib/session';
 import { allGroupsQuery, directoryQuery, myGroupsQuery, useCreateGroup, useJoinGroup } from '../api/groups';
 import { GroupCard } from '../components/group-card';
 import { GroupForm } from '../components/group-form';
+import { GroupSettingsCard } from '../components/group-settings-card';
 import { inTreeOrder } from '../components/zone-tree';
 import { NetworksPanel } from '../components/networks-panel';
 import { networksQuery } from '../api/networks';
@@ -157,6 +158,7 @@ export function GroupsPage() {
         {(['find', 'all'] as const).map((panel) => (
           <Tabs.Panel key={panel} value={panel} pt="md">
             <Stack>
+              {panel === 'all' && <GroupSettingsCard />}
               <Group align="flex-end">
                 <TextInput
                   label="Search"
