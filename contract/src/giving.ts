@@ -6,9 +6,13 @@ export const PAYMENT_METHODS = ['card', 'bank', 'cash'] as const;
 export const FREQUENCIES = ['one-time', 'weekly', 'monthly'] as const;
 export const DONATION_STATUSES = ['completed', 'pending', 'failed', 'cancelled', 'refunded', 'expired'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
-/** How a treasurer receives an offline gift; members choose from PAYMENT_METHODS. */
-export const RECORDED_METHODS = ['cash', 'bank', 'snapscan', 'zapper'] as const;
-export const ALL_PAYMENT_METHODS = ['card', 'bank', 'cash', 'snapscan', 'zapper'] as const;
+/**
+ * How a treasurer receives an offline gift (issue 32): cash and cheques on the plate, EFT ('bank'), the
+ * church's own card machine, SnapScan and Zapper. Members choose from PAYMENT_METHODS.
+ */
+export const RECORDED_METHODS = ['cash', 'cheque', 'bank', 'card', 'snapscan', 'zapper'] as const;
+export type RecordedMethod = (typeof RECORDED_METHODS)[number];
+export const ALL_PAYMENT_METHODS = ['card', 'bank', 'cash', 'cheque', 'snapscan', 'zapper'] as const;
 /** Spec 001 §4: completed green, pending yellow, anything else gray. */
 export const DONATION_STATUS_COLORS: Record<DonationStatus, 'green' | 'yellow' | 'gray'> = {
   completed: 'green',
@@ -33,6 +37,7 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof ALL_PAYMENT_METHODS)[number],
   card: 'Card',
   bank: 'Bank Transfer',
   cash: 'Cash',
+  cheque: 'Cheque',
   snapscan: 'SnapScan',
   zapper: 'Zapper',
 };

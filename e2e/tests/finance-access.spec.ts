@@ -75,7 +75,8 @@ test('the deacon, now treasurer, closes a cash batch and opens /donations', asyn
   await page.getByRole('button', { name: 'Open batch' }).click();
   const detail = page.getByTestId('batch-detail');
   await expect(detail).toBeVisible();
-  await detail.getByLabel('Donor').fill('Offering plate');
+  await detail.getByText('Name only').click();
+  await detail.getByLabel('Donor name').fill('Offering plate');
   await detail.getByLabel('Amount (R)').fill('120');
   await detail.getByRole('button', { name: 'Record gift' }).click();
   await expect(page.getByTestId('batch-running-total')).toHaveText('Recorded R 120.00 of R 120.00');

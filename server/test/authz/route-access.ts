@@ -172,6 +172,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/giving/batches': 'finance:manage',
   'POST /api/giving/batches/:id/close': 'finance:manage',
   'POST /api/giving/batches/:id/donations': 'finance:manage',
+  // Issue 32 (books): recounts, reopening, the counters' member picker.
+  'PATCH /api/giving/batches/:id': 'finance:manage',
+  'POST /api/giving/batches/:id/reopen': 'finance:manage',
+  'GET /api/giving/donors': 'finance:manage',
+  'POST /api/giving/donors': { access: 'finance:manage', onlyRefusals: true },
+  'PUT /api/giving/donors/:id/envelope': 'finance:manage',
   'POST /api/giving/certificates/email': { access: 'finance:manage', onlyRefusals: true },
   'POST /api/giving/certificates/:id/reissue': { access: 'finance:manage', onlyRefusals: true },
   'POST /api/giving/certificates/runs': { access: 'finance:manage', onlyRefusals: true },

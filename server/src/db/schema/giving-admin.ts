@@ -35,6 +35,10 @@ export const givingBatches = pgTable('giving_batches', {
   id: uuid('id').primaryKey().defaultRandom(),
   label: text('label').notNull(),
   countedCents: integer('counted_cents').notNull(),
+  /** The church-local day the gifts were received (a Sunday): each gift's date unless the counter gives another. */
+  batchDate: date('batch_date', { mode: 'string' })
+    .notNull()
+    .default(sql`current_date`),
   /** open, closed */
   status: text('status').notNull().default('open'),
   openedBy: uuid('opened_by').references(() => users.id, { onDelete: 'set null' }),
@@ -43,6 +47,37 @@ export const givingBatches = pgTable('giving_batches', {
   ...timestamps,
 });
 export type GivingBatchRow = typeof givingBatches.$inferSelect;
+
+/** Every change to a batch (opened, counted total changed, closed, reopened) with from → to and why. */
+export const givingBatchEvents = pgTable(
+  'giving_batch_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => givingBatches.id, { onDelete: 'cascade' }),
+    /** opened, changed, closed, reopened */
+    kind: text('kind').notNull(),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('giving_batch_events_batch_idx').on(t.batchId, t.at)],
+);
+
+/**
+ * A member's offering-envelope number: how counters name a giver on a Sunday. One number, one
+ * person (unique), so an envelope is never credited to two people.
+ */
+export const givingEnvelopes = pgTable('giving_envelopes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  number: text('number').notNull().unique(),
+  ...timestamps,
+});
 
 /** Every change to a donation after it was recorded: nothing is edited silently. */
 export const donationEvents = pgTable(

@@ -1,14 +1,14 @@
-import type { AdminDonation, Batch, Fund } from '@church/contract/giving-admin';
-import { centsToRand } from '@church/contract/rules/money';
-import type { DonationRow, GivingBatchRow, GivingFundRow } from '../../db/schema/index';
+import type { AdminDonation, Fund } from '@church/contract/giving-admin';
+import type { DonationRow, GivingFundRow } from '../../db/schema/index';
 import { presentDonation } from './presenter';
 
-export const presentAdminDonation = (row: DonationRow): AdminDonation => ({
+export const presentAdminDonation = (row: DonationRow & { batchLabel?: string | null }): AdminDonation => ({
   ...presentDonation(row),
   donorName: row.donorName,
   userId: row.userId,
   batchId: row.batchId,
   externalRef: row.externalRef,
+  batchLabel: row.batchLabel ?? null,
 });
 
 export const presentFund = (row: GivingFundRow): Fund => ({
@@ -17,19 +17,6 @@ export const presentFund = (row: GivingFundRow): Fund => ({
   name: row.name,
   description: row.description,
   active: row.active,
-});
-
-export const presentBatch = (row: GivingBatchRow, totals: { cents: number; n: number; refundedCents: number }): Batch => ({
-  _id: row.id,
-  id: row.id,
-  label: row.label,
-  countedTotal: centsToRand(row.countedCents),
-  runningTotal: centsToRand(totals.cents),
-  giftCount: totals.n,
-  refundedAfterClose: centsToRand(totals.refundedCents),
-  status: row.status as Batch['status'],
-  createdAt: row.createdAt.toISOString(),
-  closedAt: row.closedAt?.toISOString() ?? null,
 });
 
 /** One decimal percentage of the total; shares are computed from the same cents the table sums. */

@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, like, or, sql, type SQL } from 'drizzle-orm';
+import { parseAmountCents } from '@church/contract/rules/amount';
+import { escapeLike } from '../members/search';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   donationEvents,
@@ -14,21 +16,28 @@ import {
 export interface DonationFilter {
   from: Date | null;
   fund?: string;
+  /** The table's own filters (issue 32): the cards and the breakdown stay the period's and fund's. */
+  q?: string;
+  method?: string;
+  status?: string;
+}
+/** Only the period and fund: the day totals can count the rows. */
+const onlyPeriodAndFund = (f: DonationFilter) => !f.q && !f.method && !f.status;
+/** Name or reference (part of it, any case), or an amount written any way ('150', '1 234,56'). */
+function search(q: string): SQL {
+  const text = like(donations.searchText, `%${escapeLike(q.toLowerCase())}%`);
+  const cents = parseAmountCents(q);
+  return cents !== null && cents > 0 ? or(text, eq(donations.amountCents, cents))! : text;
 }
 
 const completed = eq(donations.status, 'completed');
-/**
- * What a batch's figures count: its completed gifts, and once it is closed also those refunded after it
- * closed. A closed batch's deposit report is what went to the bank; a later refund is money going back
- * on another day, shown beside it, not a change to that deposit.
- */
-const deposited = sql`(${donations.status} = 'completed' or (${donations.status} = 'refunded'
-  and ${donations.refundedAt} > (select b.closed_at from ${givingBatches} b where b.id = ${donations.batchId})))`;
-const refundedAfterClose = sql`${donations.status} = 'refunded'`;
 function where(f: DonationFilter, ...more: SQL[]) {
   const parts: SQL[] = [...more];
   if (f.from) parts.push(gte(donations.givenAt, f.from));
   if (f.fund) parts.push(eq(donations.fund, f.fund));
+  if (f.q) parts.push(search(f.q));
+  if (f.method) parts.push(eq(donations.paymentMethod, f.method));
+  if (f.status) parts.push(eq(donations.status, f.status));
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -92,23 +101,35 @@ export function createGivingAdminRepository(db: Db) {
       };
       return res.rows.map((r) => ({ fund: r.fund, cents: Number(r.cents), n: Number(r.n) }));
     },
-    /** One page of gifts of every status, newest first, and how many the filters select (from the day totals). */
+    /**
+     * One page of gifts, newest first, with the batch each was counted in, and how many the filters
+     * select: from the day totals when only the period and fund filter, else counted.
+     */
     async page(f: DonationFilter, page: number, limit: number) {
-      const [rows, counted] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
-          .select()
+          .select({ d: donations, batchLabel: givingBatches.label })
           .from(donations)
+          .leftJoin(givingBatches, eq(givingBatches.id, donations.batchId))
           .where(where(f))
           .orderBy(desc(donations.givenAt), desc(donations.id))
           .limit(limit)
           .offset((page - 1) * limit),
-        db.execute(sql`
+        onlyPeriodAndFund(f)
+          ? (
+              db.execute(sql`
           select (select coalesce(sum(t.gifts), 0) from ${givingDayTotals} t where ${wholeDays(f)})
             + (select count(*) from ${donations} d where ${partialDay(f)}) as n`) as unknown as Promise<{
-          rows: Array<{ n: string | number }>;
-        }>,
+                rows: Array<{ n: string | number }>;
+              }>
+            ).then((r) => Number(r.rows[0]?.n ?? 0))
+          : db
+              .select({ n: count() })
+              .from(donations)
+              .where(where(f))
+              .then((r) => r[0]?.n ?? 0),
       ]);
-      return { rows, total: Number(counted.rows[0]?.n ?? 0) };
+      return { rows: rows.map((r) => ({ ...r.d, batchLabel: r.batchLabel })), total };
     },
     /** Keyset-paged rows for exports: memory stays flat however many there are. */
     async *stream(f: DonationFilter, chunk = 2000) {
@@ -147,47 +168,10 @@ export function createGivingAdminRepository(db: Db) {
         .orderBy(asc(donationEvents.at), asc(donationEvents.id)),
     funds: () => db.select().from(givingFunds).orderBy(desc(givingFunds.active), asc(givingFunds.name)),
     fundByName: async (tx: DbOrTx, name: string) => (await tx.select().from(givingFunds).where(eq(givingFunds.name, name)))[0],
-    batches: () => db.select().from(givingBatches).orderBy(desc(givingBatches.createdAt)).limit(100),
     batch: async (tx: DbOrTx, id: string, lock = false) => {
       const q = tx.select().from(givingBatches).where(eq(givingBatches.id, id));
       return (lock ? await q.for('update') : await q)[0];
     },
-    /** Per batch: what it counts (see `deposited`), and how much of that was refunded after it closed. */
-    async batchTotals(tx: DbOrTx, ids: string[]) {
-      if (ids.length === 0) return new Map<string, { cents: number; n: number; refundedCents: number }>();
-      const rows = await tx
-        .select({
-          id: donations.batchId,
-          cents: sql<number>`coalesce(sum(${donations.amountCents}), 0)`.mapWith(Number),
-          n: count(),
-          refundedCents: sql<number>`coalesce(sum(${donations.amountCents}) filter (where ${refundedAfterClose}), 0)`.mapWith(Number),
-        })
-        .from(donations)
-        .where(
-          and(
-            deposited,
-            sql`${donations.batchId} in (${sql.join(
-              ids.map((i) => sql`${i}::uuid`),
-              sql`, `,
-            )})`,
-          ),
-        )
-        .groupBy(donations.batchId);
-      return new Map(rows.map((r) => [r.id!, { cents: r.cents, n: r.n, refundedCents: r.refundedCents }]));
-    },
-    batchDonations: (id: string) => db.select().from(donations).where(eq(donations.batchId, id)).orderBy(asc(donations.createdAt)),
-    deposit: (id: string) =>
-      db
-        .select({
-          fund: donations.fund,
-          method: donations.paymentMethod,
-          cents: sql<number>`sum(${donations.amountCents})`.mapWith(Number),
-          n: count(),
-        })
-        .from(donations)
-        .where(and(eq(donations.batchId, id), deposited))
-        .groupBy(donations.fund, donations.paymentMethod)
-        .orderBy(asc(donations.fund), asc(donations.paymentMethod)),
   };
 }
 export type GivingAdminRepository = ReturnType<typeof createGivingAdminRepository>;

@@ -3,11 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams } from '@church/contract/http';
 import {
-  batchDetailResponse,
-  batchesResponse,
-  batchResponse,
   correctRequest,
-  createBatchRequest,
   createFundRequest,
   donationDetailResponse,
   donationsQuery,
@@ -16,13 +12,12 @@ import {
   fundResponse,
   fundsResponse,
   matchRequest,
-  recordGiftRequest,
   refundRequest,
   updateFundRequest,
 } from '@church/contract/giving-admin';
 import { centsToRand } from '@church/contract/rules/money';
 import { auth, currentUser } from '../../plugins/auth';
-import { presentAdminDonation, presentBatch, presentFund, share } from './admin-presenter';
+import { presentAdminDonation, presentFund, share } from './admin-presenter';
 import type { GivingAdminService } from './admin-service';
 import { csvStream, localDate, xlsxStream } from './exports';
 
@@ -33,7 +28,7 @@ const security = [{ bearerAuth: [] }];
 const read = auth.permission('giving:named');
 const manage = auth.permission('finance:manage');
 
-/** /donations, funds, batches, refunds and corrections: finance roles only (contract/roles.ts). */
+/** /donations, funds, refunds and corrections: finance roles only (contract/roles.ts). Batches: batches/routes.ts. */
 export async function givingAdminRoutes(appBase: FastifyInstance, { service }: { service: GivingAdminService }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
@@ -86,8 +81,9 @@ export async function givingAdminRoutes(appBase: FastifyInstance, { service }: {
       },
     },
     async (request, reply) => {
-      const { format, period, fund } = request.query;
-      const { rows, timeZone } = await service.exportRows({ period, fund });
+      const { format, ...filters } = request.query;
+      const { period, fund } = filters;
+      const { rows, timeZone } = await service.exportRows(filters);
       const name = `donations-${period}${fund ? `-${fund.replace(/[^\w-]+/g, '_')}` : ''}-${localDate(new Date(), timeZone)}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(rows, timeZone) as never);
@@ -192,97 +188,9 @@ export async function givingAdminRoutes(appBase: FastifyInstance, { service }: {
       data: { fund: presentFund(await service.updateFund(request.params.id, request.body)) },
     }),
   );
-
-  app.get(
-    '/giving/batches',
-    { preHandler: read, schema: { tags, security, summary: 'Batches, newest first', response: { 200: batchesResponse, ...errors } } },
-    async () => ({
-      status: 'success' as const,
-      data: { batches: (await service.batches()).map((b) => presentBatch(b.row, b.totals)) },
-    }),
-  );
-  app.post(
-    '/giving/batches',
-    {
-      preHandler: manage,
-      schema: {
-        tags,
-        security,
-        summary: 'Open a batch with its counted total',
-        body: createBatchRequest,
-        response: { 201: batchResponse, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send({
-        status: 'success',
-        message: 'Batch opened',
-        data: { batch: presentBatch(await service.createBatch(currentUser(request), request.body), { cents: 0, n: 0, refundedCents: 0 }) },
-      }),
-  );
-  app.get(
-    '/giving/batches/:id',
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        security,
-        summary: 'A batch, its gifts, and the deposit split by fund',
-        params: idParams,
-        response: { 200: batchDetailResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const b = await service.batch(request.params.id);
-      return {
-        status: 'success' as const,
-        data: {
-          batch: presentBatch(b.row, b.totals),
-          donations: b.gifts.map(presentAdminDonation),
-          deposit: b.deposit.map((l) => ({ fund: l.fund, method: l.method, total: centsToRand(l.cents), count: l.n })),
-        },
-      };
-    },
-  );
-  app.post(
-    '/giving/batches/:id/donations',
-    {
-      preHandler: manage,
-      schema: {
-        tags,
-        security,
-        summary: 'Record an offline gift in an open batch',
-        params: idParams,
-        body: recordGiftRequest,
-        response: { 201: batchResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.recordGift(currentUser(request), request.params.id, request.body);
-      const b = await service.batch(request.params.id);
-      return reply.code(201).send({ status: 'success', message: 'Gift recorded', data: { batch: presentBatch(b.row, b.totals) } });
-    },
-  );
-  app.post(
-    '/giving/batches/:id/close',
-    {
-      preHandler: manage,
-      schema: {
-        tags,
-        security,
-        summary: 'Close a batch (only when its gifts add up to the counted total)',
-        params: idParams,
-        response: { 200: batchResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const { row, totals } = await service.closeBatch(currentUser(request), request.params.id);
-      return { status: 'success' as const, message: 'Batch closed', data: { batch: presentBatch(row, totals) } };
-    },
-  );
 }
 
-function presentEvent(h: {
+export function presentEvent(h: {
   e: { kind: string; reason: string | null; before: unknown; after: unknown; at: Date };
   actorName: string | null;
 }) {

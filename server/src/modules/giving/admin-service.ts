@@ -1,23 +1,35 @@
 import { noEvents, type EmitEvent } from '../../events/domain-events';
 import { donationObject } from '../../events/objects';
 import type { SessionUser } from '../../plugins/auth';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import type { z } from 'zod';
-import type { correctRequest, createBatchRequest, donationsQuery, recordGiftRequest } from '@church/contract/giving-admin';
+import type { correctRequest, donationsQuery } from '@church/contract/giving-admin';
 import { formatRand, randToCents } from '@church/contract/rules/money';
 import type { Db } from '../../db/client';
-import { donationEvents, donations, givingBatches, givingFunds, type DonationRow } from '../../db/schema/index';
+import { donationEvents, donations, givingFunds, type DonationRow } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { createGivingAdminRepository, type DonationFilter } from './admin-repository';
 import { notifyReceived } from './payments-service';
 import { localDate } from './exports';
-import { monthsCovered, periodStart, zonedMidnight } from './period';
+import { monthsCovered, periodStart } from './period';
 import type { TaxService } from './tax-service';
 
 type Query = z.output<typeof donationsQuery>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-const snapshot = (d: DonationRow) => ({ amountCents: d.amountCents, fund: d.fund, status: d.status });
+/** What a gift's history compares, from → to: who gave, what, to which fund, when, and its state. */
+export const donationSnapshot = (d: DonationRow) => ({
+  amountCents: d.amountCents,
+  fund: d.fund,
+  status: d.status,
+  donorName: d.donorName,
+  userId: d.userId,
+  method: d.paymentMethod,
+  givenAt: d.givenAt.toISOString(),
+});
+const snapshot = donationSnapshot;
+/** A gift the payment provider collected (its amount is the provider's); a batch's card-machine gift is the counter's. */
+const providerCollected = (d: DonationRow) => !!d.provider || (d.paymentMethod === 'card' && !d.batchId);
 const actorOf = (u: SessionUser): AuditActor => ({ actorId: u.id, actorName: u.name, actorRole: u.role });
 /** 'Gift of R 150.00 on 2025-04-10': how a certificate's cancellation names the gift that changed. */
 const certificateLine = (d: DonationRow, tz: string) => `Gift of ${formatRand(d.amountCents / 100)} on ${localDate(d.givenAt, tz)}`;
@@ -37,9 +49,16 @@ export function createGivingAdminService(d: {
   const emit = d.emit ?? noEvents;
   const repo = createGivingAdminRepository(d.db);
 
-  async function filter(q: Pick<Query, 'period' | 'fund'>, now = new Date()) {
+  async function filter(q: Pick<Query, 'period' | 'fund' | 'q' | 'method' | 'status'>, now = new Date()) {
     const tz = await d.timeZone();
-    return { filter: { from: periodStart(q.period, now, tz), fund: q.fund || undefined } as DonationFilter, tz };
+    const f: DonationFilter = {
+      from: periodStart(q.period, now, tz),
+      fund: q.fund || undefined,
+      q: q.q || undefined,
+      method: q.method,
+      status: q.status,
+    };
+    return { filter: f, tz };
   }
 
   async function activeFund(tx: Tx, name: string) {
@@ -96,13 +115,16 @@ export function createGivingAdminService(d: {
   return {
     async report(q: Query, now = new Date()) {
       const { filter: f, tz } = await filter(q, now);
-      const [summary, breakdown, page] = await Promise.all([repo.summary(f), repo.breakdown(f), repo.page(f, q.page, q.limit)]);
+      // The cards and the breakdown are the period's and fund's (the dashboard's one definition); the
+      // search, method and status filters choose the table's rows.
+      const cards = { from: f.from, fund: f.fund };
+      const [summary, breakdown, page] = await Promise.all([repo.summary(cards), repo.breakdown(cards), repo.page(f, q.page, q.limit)]);
       const start = f.from ?? summary.first;
       const months = start ? monthsCovered(start, now, tz) : 1;
       return { summary, breakdown, months, from: f.from, ...page };
     },
     /** The rows the filters select, and the church's time zone their dates are shown in. */
-    async exportRows(q: Pick<Query, 'period' | 'fund'>) {
+    async exportRows(q: Pick<Query, 'period' | 'fund' | 'q' | 'method' | 'status'>) {
       const { filter: f, tz } = await filter(q);
       return { rows: repo.stream(f), timeZone: tz };
     },
@@ -156,7 +178,7 @@ export function createGivingAdminService(d: {
         const row = await repo.byId(tx, id, true);
         if (!row) throw notFound('No donation with that id');
         if (row.status === 'refunded') throw conflict('A refunded gift cannot be corrected');
-        if (input.amount !== undefined && row.paymentMethod === 'card') {
+        if (input.amount !== undefined && providerCollected(row)) {
           throw conflict("A card payment's amount is what the provider collected. Refund it instead.");
         }
         // A closed batch's deposit report is what went to the bank, split by fund: neither may change under it.
@@ -217,104 +239,11 @@ export function createGivingAdminService(d: {
         reason ?? 'Received in the church account',
         (row) => ({ status: 'completed', completedAt: new Date(), externalRef: externalRef ?? row.externalRef }),
         (row) => {
-          if (row.status !== 'pending' || row.paymentMethod === 'card')
+          if (row.status !== 'pending' || providerCollected(row))
             throw conflict('Only a pending bank transfer or cash gift can be matched');
         },
         await d.timeZone(),
       ),
-
-    async batches() {
-      const rows = await repo.batches();
-      const totals = await repo.batchTotals(
-        d.db,
-        rows.map((b) => b.id),
-      );
-      return rows.map((b) => ({ row: b, totals: totals.get(b.id) ?? { cents: 0, n: 0, refundedCents: 0 } }));
-    },
-    async batch(id: string) {
-      const row = await repo.batch(d.db, id);
-      if (!row) throw notFound('No batch with that id');
-      const [totals, gifts, deposit] = await Promise.all([repo.batchTotals(d.db, [id]), repo.batchDonations(id), repo.deposit(id)]);
-      return { row, totals: totals.get(id) ?? { cents: 0, n: 0, refundedCents: 0 }, gifts, deposit };
-    },
-    async createBatch(actor: SessionUser, input: z.output<typeof createBatchRequest>) {
-      const [row] = await d.db
-        .insert(givingBatches)
-        .values({ label: input.label, countedCents: randToCents(input.countedTotal), openedBy: actor.id })
-        .returning();
-      return row!;
-    },
-    async recordGift(actor: SessionUser, batchId: string, input: z.output<typeof recordGiftRequest>) {
-      const tz = await d.timeZone();
-      return d.db.transaction(async (tx) => {
-        const batch = await repo.batch(tx, batchId, true);
-        if (!batch) throw notFound('No batch with that id');
-        if (batch.status !== 'open') throw conflict('This batch is closed. Open a new batch for these gifts.');
-        await activeFund(tx, input.fund);
-        // The church's today, not the server's (UTC): between midnight and 02:00 in Johannesburg they differ.
-        const today = localDate(new Date(), tz);
-        if (input.date && input.date > today) {
-          throw badRequest(
-            `The gift's date (${input.date}) is in the future. Record a gift on the day it was received (today is ${today}).`,
-          );
-        }
-        const [y, m, day] = (input.date ?? today).split('-').map(Number) as [number, number, number];
-        // An earlier day: noon local time, so the gift lands on that date in any report. Today: now, never later.
-        const givenAt = (input.date ?? today) === today ? new Date() : new Date(zonedMidnight(y, m, day, tz).getTime() + 12 * 3_600_000);
-        const [row] = await tx
-          .insert(donations)
-          .values({
-            userId: input.userId ?? null,
-            donorName: input.donorName,
-            amountCents: randToCents(input.amount),
-            paymentMethod: input.method,
-            fund: input.fund,
-            status: 'completed',
-            batchId,
-            externalRef: input.externalRef ?? null,
-            recordedBy: actor.id,
-            givenAt,
-            completedAt: new Date(),
-          })
-          .returning();
-        await tx.insert(donationEvents).values({
-          donationId: row!.id,
-          kind: 'created',
-          reason: `Recorded in batch ${batch.label}`,
-          after: snapshot(row!),
-          actorId: actor.id,
-        });
-        await emit(tx, 'donation.received', { object: donationObject(row!) });
-        return row!;
-      });
-    },
-    async closeBatch(actor: SessionUser, id: string) {
-      return d.db.transaction(async (tx) => {
-        const batch = await repo.batch(tx, id, true);
-        if (!batch) throw notFound('No batch with that id');
-        if (batch.status === 'closed') throw conflict('This batch is already closed');
-        const totals = (await repo.batchTotals(tx, [id])).get(id) ?? { cents: 0, n: 0, refundedCents: 0 };
-        if (totals.cents !== batch.countedCents) {
-          throw conflict(
-            `The gifts recorded (${formatRand(totals.cents / 100)}) do not match the counted total (${formatRand(batch.countedCents / 100)}). Check the entries before closing.`,
-          );
-        }
-        const [row] = await tx
-          .update(givingBatches)
-          .set({ status: 'closed', closedBy: actor.id, closedAt: new Date(), updatedAt: new Date() })
-          .where(and(eq(givingBatches.id, id), eq(givingBatches.status, 'open')))
-          .returning();
-        await recordAudit(tx, {
-          ...actorOf(actor),
-          action: 'giving_batch.closed',
-          entityType: 'giving_batch',
-          entityId: id,
-          summary: `Closed batch ${batch.label}: ${totals.n} gifts, ${formatRand(totals.cents / 100)}`,
-          after: { countedCents: batch.countedCents, recordedCents: totals.cents, gifts: totals.n },
-        });
-        return { row: row!, totals };
-      });
-    },
   };
 }
 export type GivingAdminService = ReturnType<typeof createGivingAdminService>;

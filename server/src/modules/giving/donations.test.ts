@@ -178,7 +178,7 @@ describe('batches', () => {
     const refused = await post(`/api/giving/batches/${batch.id}/close`);
     expect(refused.statusCode).toBe(409);
     expect(json(refused).message).toBe(
-      'The gifts recorded (R 300.50) do not match the counted total (R 350.50). Check the entries before closing.',
+      'The gifts recorded (R 300.50) do not match the counted total (R 350.50). Check the entries, or change the counted total with a reason after a recount.',
     );
     expect((await post(`/api/giving/batches/${batch.id}/close`, {}, pastor.token)).statusCode).toBe(403);
     await add(50, 'General');

@@ -17,6 +17,9 @@ import { createCertificateRuns } from './certificate-runs';
 import { certificateRunsRoutes } from './certificate-runs-routes';
 import { createGivingAdminService } from './admin-service';
 import { createGivingService } from './service';
+import { batchesRoutes } from './batches/routes';
+import { createBatchesService } from './batches/service';
+import { createDonors } from './batches/donors';
 
 /** Giving: member gifts, the payment provider, and (when configured) the local PayFast stand-in. */
 /** donation.received / donation.refunded are recorded (ctx.events) in the transaction that records the change. */
@@ -56,6 +59,10 @@ export async function registerGiving(api: FastifyInstance, ctx: AppContext, time
   const tax = createTaxService({ db: ctx.db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, timeZone });
   // A refund or correction of a certified gift cancels and replaces its certificate in the same transaction.
   await api.register(givingAdminRoutes, { service: createGivingAdminService({ db: ctx.db, timeZone, emit, certificates: tax }) });
+  await api.register(batchesRoutes, {
+    service: createBatchesService({ db: ctx.db, timeZone, emit }),
+    donors: createDonors({ db: ctx.db, emit }),
+  });
   await api.register(givingReportsRoutes, { service: createGivingReportsService({ db: ctx.db, timeZone }) });
   await api.register(taxRoutes, { service: tax });
   await api.register(certificatesRoutes, { service: tax, timeZone });

@@ -2,7 +2,7 @@ import { like, or, type SQL } from 'drizzle-orm';
 import { looksLikePhone, phoneSearchDigits } from '@church/contract/rules/phone';
 import { users } from '../../db/schema/index';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Search over name, e-mail and phone digits, served by two trigram indexes:

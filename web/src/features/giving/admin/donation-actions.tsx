@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Menu, Modal, NumberInput, Stack, Text, TextInput, Timeline } from '@mantine/core';
+import { ActionIcon, Button, Menu, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { formatRand } from '@church/contract/rules/money';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { donationDetailQuery, useFinanceAction } from '../api/admin';
+import { ChangeHistory } from './change-history';
 
 type Action = 'refund' | 'correct' | 'match' | 'history';
 const TITLES: Record<Action, string> = {
@@ -68,16 +69,7 @@ export function DonationActions({ donation }: { donation: AdminDonation }) {
       </Menu>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? TITLES[open] : ''}>
         {open === 'history' ? (
-          <Timeline bulletSize={14} lineWidth={2}>
-            {(history.data?.history ?? []).map((h, i) => (
-              <Timeline.Item key={i} title={h.kind}>
-                <Text size="xs" c="dimmed">
-                  {new Date(h.at).toLocaleString('en-ZA')} {h.actorName ? `· ${h.actorName}` : ''}
-                </Text>
-                {h.reason && <Text size="sm">{h.reason}</Text>}
-              </Timeline.Item>
-            ))}
-          </Timeline>
+          <ChangeHistory events={history.data?.history ?? []} />
         ) : (
           <Stack>
             <Text size="sm">

@@ -14,14 +14,16 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { PagePicker } from '../../../components/page-picker';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { DONATION_STATUS_COLORS, PAYMENT_METHOD_LABELS } from '@church/contract/giving';
+import { ALL_PAYMENT_METHODS, DONATION_STATUSES, DONATION_STATUS_COLORS, PAYMENT_METHOD_LABELS } from '@church/contract/giving';
 import { DONATIONS_TEXTS, DONATION_PERIODS, type DonationPeriod } from '@church/contract/giving-admin';
 import { can } from '@church/contract/roles';
 import { formatRand } from '@church/contract/rules/money';
@@ -42,15 +44,27 @@ export function DonationsPage() {
   const [period, setPeriod] = useState<DonationPeriod>('month');
   const [fund, setFund] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [text] = useDebouncedValue(search, 250);
+  const [method, setMethod] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [dialog, setDialog] = useState(false);
   const funds = useQuery(fundsQuery());
-  const q = useQuery(donationsQuery({ period, fund, page }));
+  const filters = { period, fund, q: text, method, status };
+  const q = useQuery(donationsQuery({ ...filters, page }));
+  /** A filter changed: back to the first page. */
+  const set =
+    <T,>(fn: (v: T) => void) =>
+    (v: T) => {
+      fn(v);
+      setPage(1);
+    };
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
     setExporting(true);
     try {
-      await download('/donations/export', { ...filterQuery({ period, fund }), format }, `donations.${format}`);
+      await download('/donations/export', { ...filterQuery(filters), format }, `donations.${format}`);
       notify.success(DONATIONS_TEXTS.exported);
     } catch {
       notify.error(DONATIONS_TEXTS.exportFailed);
@@ -118,6 +132,32 @@ export function DonationsPage() {
           data={(funds.data ?? []).map((f) => f.name)}
           w={200}
         />
+        <Select
+          aria-label="Method"
+          placeholder="All methods"
+          clearable
+          value={method}
+          onChange={set(setMethod)}
+          data={ALL_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+          w={170}
+        />
+        <Select
+          aria-label="Status"
+          placeholder="All statuses"
+          clearable
+          value={status}
+          onChange={set(setStatus)}
+          data={[...DONATION_STATUSES]}
+          w={160}
+        />
+        <TextInput
+          aria-label="Search donations"
+          placeholder="Donor, reference or amount"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => set(setSearch)(e.currentTarget.value)}
+          w={260}
+        />
       </Group>
       {q.isError ? (
         <Alert color="red" title={DONATIONS_TEXTS.loadFailed}>
@@ -149,13 +189,13 @@ export function DonationsPage() {
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Card withBorder radius="md" p={0}>
                 <Table.ScrollContainer
-                  minWidth={640}
+                  minWidth={860}
                   scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Donations' } }}
                 >
                   <Table striped highlightOnHover data-testid="donations-table">
                     <Table.Thead>
                       <Table.Tr>
-                        {['Donor', 'Fund', 'Amount', 'Date', 'Method', 'Status', ''].map((h) => (
+                        {['Donor', 'Fund', 'Amount', 'Date', 'Method', 'Reference', 'Batch', 'Status', ''].map((h) => (
                           <Table.Th key={h}>{h || <VisuallyHidden>Actions</VisuallyHidden>}</Table.Th>
                         ))}
                       </Table.Tr>
@@ -163,22 +203,24 @@ export function DonationsPage() {
                     <Table.Tbody>
                       {q.data?.donations.length === 0 && (
                         <Table.Tr>
-                          <Table.Td colSpan={7}>
+                          <Table.Td colSpan={9}>
                             <Text c="dimmed" ta="center" py="md">
-                              No donations in this period.
+                              {text || method || status ? 'No donations match these filters.' : 'No donations in this period.'}
                             </Text>
                           </Table.Td>
                         </Table.Tr>
                       )}
                       {q.data?.donations.map((d) => (
                         <Table.Tr key={d.id} data-testid="donation-row">
-                          <Table.Td>{d.donorName ?? '—'}</Table.Td>
+                          <Table.Td>{d.donorName ?? 'Anonymous'}</Table.Td>
                           <Table.Td>{d.fund}</Table.Td>
                           <Table.Td data-testid="row-amount" style={{ whiteSpace: 'nowrap' }}>
                             {formatRand(d.amount)}
                           </Table.Td>
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>{new Date(d.date).toLocaleDateString('en-ZA')}</Table.Td>
                           <Table.Td>{PAYMENT_METHOD_LABELS[d.paymentMethod]}</Table.Td>
+                          <Table.Td data-testid="row-reference">{[d.reference, d.externalRef].filter(Boolean).join(' · ') || '—'}</Table.Td>
+                          <Table.Td>{d.batchLabel ?? '—'}</Table.Td>
                           <Table.Td>
                             {/* Never cut to 'COMPLE…' when the table is tight: the cell is as wide as the word. */}
                             <Badge color={DONATION_STATUS_COLORS[d.status || 'completed']} variant="light">

@@ -1,14 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  batchDetailResponse,
-  batchesResponse,
-  batchResponse,
-  donationDetailResponse,
-  donationsResponse,
-  fundResponse,
-  fundsResponse,
-  type DonationPeriod,
-} from '@church/contract/giving-admin';
+import { donationDetailResponse, donationsResponse, fundResponse, fundsResponse, type DonationPeriod } from '@church/contract/giving-admin';
 import { api } from '../../../lib/api-client';
 
 export const adminKeys = { all: ['giving-admin'] as const };
@@ -18,8 +9,18 @@ export interface DonationsFilter {
   period: DonationPeriod;
   fund: string | null;
   page: number;
+  /** The table's own filters (the cards stay the period's and fund's). */
+  q?: string;
+  method?: string | null;
+  status?: string | null;
 }
-const filterQuery = (f: Omit<DonationsFilter, 'page'>) => ({ period: f.period, ...(f.fund ? { fund: f.fund } : {}) });
+const filterQuery = (f: Omit<DonationsFilter, 'page'>) => ({
+  period: f.period,
+  ...(f.fund ? { fund: f.fund } : {}),
+  ...(f.q?.trim() ? { q: f.q.trim() } : {}),
+  ...(f.method ? { method: f.method } : {}),
+  ...(f.status ? { status: f.status } : {}),
+});
 
 export const donationsQuery = (f: DonationsFilter) =>
   queryOptions({
@@ -40,17 +41,6 @@ export const fundsQuery = () =>
     queryKey: [...adminKeys.all, 'funds'] as const,
     queryFn: () => api('/giving/funds', { schema: fundsResponse }).then((r) => r.data.funds),
   });
-export const batchesQuery = () =>
-  queryOptions({
-    queryKey: [...adminKeys.all, 'batches'] as const,
-    queryFn: () => api('/giving/batches', { schema: batchesResponse }).then((r) => r.data.batches),
-  });
-export const batchQuery = (id: string) =>
-  queryOptions({
-    queryKey: [...adminKeys.all, 'batch', id] as const,
-    queryFn: () => api(`/giving/batches/${id}`, { schema: batchDetailResponse }).then((r) => r.data),
-  });
-
 /** One hook for every finance action: POST/PATCH, then refresh everything giving-admin shows. */
 export function useFinanceAction<B>(path: (arg: B) => string, method: 'POST' | 'PATCH' = 'POST') {
   const qc = useQueryClient();
@@ -59,7 +49,7 @@ export function useFinanceAction<B>(path: (arg: B) => string, method: 'POST' | '
     onSuccess: invalidate(qc),
   });
 }
-export const schemas = { batchResponse, fundResponse, donationDetailResponse };
+export const schemas = { fundResponse, donationDetailResponse };
 
 /** The one download helper (lib/download.ts), re-exported where the giving pages already import it. */
 export { download } from '../../../lib/download';
