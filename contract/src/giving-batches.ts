@@ -134,13 +134,7 @@ export const donorResponse = z.object({ status: z.literal('success'), message: z
 export const createDonorRequest = z.object({
   name: z.string().trim().min(2, 'Name must be at least 2 characters').max(120),
   email: memberWriteRequest.shape.email,
-  phone: z
-    .string()
-    .trim()
-    .max(40)
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || /^\+?[\d\s().-]{9,20}$/.test(v), 'Phone number is invalid'),
+  phone: memberWriteRequest.shape.phone,
   envelopeNumber: envelopeNumber.nullish(),
 });
 export const envelopeRequest = z.object({ envelopeNumber: envelopeNumber.nullable() });
