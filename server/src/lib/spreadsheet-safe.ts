@@ -5,5 +5,6 @@
  * cells through this; numbers pass unchanged.
  */
 export function spreadsheetSafe<T>(v: T): T | string {
-  return typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  // A plain negative amount ('-150.00') is a number to a spreadsheet, not a formula: it stays as it is.
+  return typeof v === 'string' && /^[=+\-@\t\r]/.test(v) && !/^-\d+(\.\d+)?$/.test(v) ? `'${v}` : v;
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { sendFile } from '../../lib/downloads';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -119,12 +120,10 @@ export async function chatFileRoutes(appBase: FastifyInstance, opts: { service: 
       const full = path.join(dir, path.basename(file.storageKey));
       if (!fs.existsSync(full)) throw new HttpError(404, 'That file is no longer available');
       const inline = file.mimeType.startsWith('image/') || file.mimeType === 'application/pdf';
-      return reply
-        .type(file.mimeType)
+      reply
         .header('x-content-type-options', 'nosniff')
-        .header('content-length', String(fs.statSync(full).size))
-        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-        .send(fs.createReadStream(full));
+        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+      return sendFile(request, reply, { type: file.mimeType, length: fs.statSync(full).size }, full);
     },
   );
 }

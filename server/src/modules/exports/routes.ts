@@ -4,6 +4,7 @@ import { errorResponses, idParams } from '@church/contract/http';
 import { downloadQuery, EXPORT_TYPE_LABELS, exportFileResponse, exportFilesResponse, exportRequest } from '@church/contract/exports';
 import type { Db } from '../../db/client';
 import { auth, currentUser } from '../../plugins/auth';
+import { sendFile } from '../../lib/downloads';
 import { auditActor, recordAudit } from '../audit/audit';
 import { presentExport } from './presenter';
 import type { ExportsService } from './service';
@@ -88,13 +89,18 @@ export async function exportsRoutes(appBase: FastifyInstance, { db, service }: {
       },
     },
     async (request, reply) => {
-      const { row, stream } = await service.open(request.params.id, request.query.token);
-      const disposition = request.query.inline ? 'inline' : 'attachment';
-      return reply
-        .header('content-disposition', `${disposition}; filename="${row.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .type(CONTENT_TYPES[row.format as keyof typeof CONTENT_TYPES])
-        .send(stream as never);
+      const { row, file } = await service.open(request.params.id, request.query.token);
+      return sendFile(
+        request,
+        reply,
+        {
+          type: CONTENT_TYPES[row.format as keyof typeof CONTENT_TYPES],
+          fileName: row.fileName ?? undefined,
+          inline: !!request.query.inline,
+          cacheControl: 'private, no-store',
+        },
+        file,
+      );
     },
   );
 }

@@ -234,7 +234,7 @@ export function createExportsService(deps: ExportsDeps) {
       if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw notFound(EXPORT_TEXTS.notFound);
       if (row.status === 'expired' || row.expiresAt.getTime() <= Date.now() || !fs.existsSync(fileOf(row)))
         throw new HttpError(410, EXPORT_TEXTS.expired);
-      return { row, stream: fs.createReadStream(fileOf(row)) };
+      return { row, file: fileOf(row) };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
+import { csvLine } from '../../lib/csv';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { BREAKDOWN_LABELS, type Breakdown, type ExportFormat, type ExportType } from '@church/contract/exports';
@@ -42,13 +43,8 @@ export function breakdownTable(meta: ReportMeta, source: ReportSource, rows: Bre
   return { header, rows: rows.map((r): Cell[] => [r.label, r.count, ...(source.money ? [r.amount ?? 0] : [])]) };
 }
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; quotes doubled. */
-export const csvField = (v: Cell): string => {
-  if (v === null || v === undefined) return '';
-  const text = String(v);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-const csvLine = (cells: readonly Cell[]) => `${cells.map(csvField).join(',')}\n`;
+// CSV through the one CSV writer (lib/csv.ts): its guard and quoting.
+export { csvField } from '../../lib/csv';
 
 /**
  * CSV, a page of rows per write: the rows flow from the keyset-paged query

@@ -19,7 +19,8 @@ import { centsToRand } from '@church/contract/rules/money';
 import { auth, currentUser } from '../../plugins/auth';
 import { presentAdminDonation, presentFund, share } from './admin-presenter';
 import type { GivingAdminService } from './admin-service';
-import { csvStream, localDate, xlsxStream } from './exports';
+import { localDate, writeDonationsCsv, writeDonationsXlsx } from './exports';
+import { sendGenerated } from '../../lib/downloads';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['Giving administration'];
@@ -85,11 +86,16 @@ export async function givingAdminRoutes(appBase: FastifyInstance, { service }: {
       const { period, fund } = filters;
       const { rows, timeZone } = await service.exportRows(filters);
       const name = `donations-${period}${fund ? `-${fund.replace(/[^\w-]+/g, '_')}` : ''}-${localDate(new Date(), timeZone)}.${format}`;
-      reply.header('content-disposition', `attachment; filename="${name}"`);
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(rows, timeZone) as never);
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .send((await xlsxStream(rows, 'Donations', timeZone)) as never);
+      if (format === 'csv')
+        return sendGenerated(request, reply, { type: 'text/csv; charset=utf-8', fileName: name }, (out, signal) =>
+          writeDonationsCsv(out, rows, timeZone, signal),
+        );
+      return sendGenerated(
+        request,
+        reply,
+        { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: name },
+        (out, signal) => writeDonationsXlsx(out, rows, 'Donations', timeZone, signal),
+      );
     },
   );
 

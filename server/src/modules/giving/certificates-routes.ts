@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify';
+import { csvDocument } from '../../lib/csv';
 import { z } from 'zod';
 import {
   CERTIFICATE_TEXTS,
@@ -17,8 +17,8 @@ import {
 import { errorResponses, idParams, messageResponse } from '@church/contract/http';
 import { centsToRand } from '@church/contract/rules/money';
 import { loadArchiver } from '../../lib/heavy-modules';
-import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
 import { auth, callerCan, currentUser } from '../../plugins/auth';
+import { pipeTo, sendGenerated } from '../../lib/downloads';
 import { auditActor } from '../audit/audit';
 import { certificateFileName, certificatePdf } from './certificate-pdf';
 import { localDate } from './exports';
@@ -185,23 +185,27 @@ export async function certificatesRoutes(
     async (request, reply) => {
       const rows = (await service.list(request.query.taxYear)).filter((r) => r.cert.status === 'issued');
       const tz = await timeZone();
-      const zip = (await loadArchiver())('zip', { zlib: { level: 6 } });
-      // One PDF at a time: the next is rendered only when archiver has written the previous entry,
-      // so memory holds one certificate however many there are (a PDFKit document renders as soon as it ends).
-      void (async () => {
-        try {
+      const archiver = await loadArchiver();
+      return sendGenerated(
+        request,
+        reply,
+        { type: 'application/zip', fileName: `section-18a-${request.query.taxYear}.zip` },
+        async (out, signal) => {
+          const zip = archiver('zip', { zlib: { level: 6 } });
+          const piped = pipeTo(zip, out, signal);
+          // One PDF at a time: the next is rendered only when archiver has written the previous entry,
+          // so memory holds one certificate however many there are (a PDFKit document renders as soon as it ends).
           for (const r of rows) {
-            const written = once(zip, 'entry');
+            signal.throwIfAborted();
+            const written = once(zip, 'entry', { signal });
             zip.append(await certificatePdf(r, tz), { name: certificateFileName(r.cert) });
             await written;
           }
-          await zip.finalize();
-        } catch (err) {
-          zip.destroy(err as Error);
-        }
-      })();
-      reply.header('content-disposition', `attachment; filename="section-18a-${request.query.taxYear}.zip"`).type('application/zip');
-      return reply.send(zip as never);
+          // The pipeline's end says the ZIP is whole (finalize's own promise may never settle once aborted).
+          zip.finalize().catch(() => {});
+          await piped;
+        },
+      );
     },
   );
   app.post(
@@ -236,9 +240,9 @@ export async function certificatesRoutes(
     async (request, reply) => {
       const { taxYear, period } = request.query;
       const lines = await service.it3d(taxYear, period);
-      const csv = stringify({
-        header: true,
-        columns: [
+      // The one CSV writer (lib/csv.ts): every text cell a donor typed passes the formula guard.
+      const csv = csvDocument(
+        [
           'Receipt number',
           'Donor name',
           'Trading name',
@@ -253,12 +257,9 @@ export async function certificatesRoutes(
           'Donations',
           'Amount (R)',
         ],
-      });
-      for (const l of lines) {
-        const p = l.donor.profile;
-        // Every text cell a donor typed passes the same formula guard as the other exports.
-        csv.write(
-          [
+        lines.map((l) => {
+          const p = l.donor.profile;
+          return [
             formatReceiptNumber(l.cert.receiptNumber),
             l.donor.name,
             p.tradingName,
@@ -272,12 +273,12 @@ export async function certificatesRoutes(
             l.donor.email,
             l.count,
             (l.cents / 100).toFixed(2),
-          ].map(spreadsheetSafe),
-        );
-      }
-      csv.end();
+          ];
+        }),
+        { bom: false },
+      );
       reply.header('content-disposition', `attachment; filename="it3d-${taxYear}-${period}.csv"`).type('text/csv; charset=utf-8');
-      return reply.send(csv as never);
+      return reply.send(csv);
     },
   );
 }

@@ -1,5 +1,6 @@
-import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { CSV_BOM, csvLine } from '../../lib/csv';
 import { loadExcelJS } from '../../lib/heavy-modules';
 import { PAYMENT_METHOD_LABELS } from '@church/contract/giving';
 import type { DonationRow } from '../../db/schema/index';
@@ -25,45 +26,43 @@ function line(d: DonationRow, timeZone: string): [string, string, string, string
 
 const safe = (v: string) => spreadsheetSafe(v);
 
-/** CSV through csv-stringify: rows flow from the keyset-paged query to the response. */
-export function csvStream(chunks: AsyncIterable<DonationRow[]>, timeZone: string): Readable {
-  const out = stringify({ header: true, columns: HEADER, bom: true });
-  void (async () => {
-    try {
-      for await (const rows of chunks) {
-        for (const r of rows) {
-          if (!out.write(line(r, timeZone).map(safe))) await new Promise((res) => out.once('drain', res));
-        }
-      }
-      out.end();
-    } catch (err) {
-      out.destroy(err as Error);
-    }
-  })();
-  return out;
+/** Writes a chunk, waiting for the stream to drain (or stopping with the signal). */
+async function put(out: Writable, text: string, signal: AbortSignal) {
+  signal.throwIfAborted();
+  if (!out.write(text)) await once(out, 'drain', { signal });
+}
+
+/** CSV through the one CSV writer (lib/csv.ts): rows flow from the keyset-paged query to the download. */
+export async function writeDonationsCsv(out: Writable, chunks: AsyncIterable<DonationRow[]>, timeZone: string, signal: AbortSignal) {
+  await put(out, CSV_BOM + csvLine(HEADER), signal);
+  for await (const rows of chunks) {
+    let text = '';
+    for (const r of rows) text += csvLine(line(r, timeZone));
+    await put(out, text, signal);
+  }
+  out.end();
 }
 
 /** Excel through exceljs's streaming writer: each row is committed and released as it is written. */
-export async function xlsxStream(chunks: AsyncIterable<DonationRow[]>, title: string, timeZone: string): Promise<Readable> {
+export async function writeDonationsXlsx(
+  out: Writable,
+  chunks: AsyncIterable<DonationRow[]>,
+  title: string,
+  timeZone: string,
+  signal: AbortSignal,
+) {
   const ExcelJS = await loadExcelJS();
-  const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as unknown as Writable, useStyles: true });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const ws = wb.addWorksheet(title.slice(0, 31));
   ws.columns = HEADER.map((h, i) => ({ header: h, key: String(i), width: [12, 28, 18, 14, 14, 12, 16][i] }));
-  void (async () => {
-    try {
-      for await (const rows of chunks) {
-        for (const r of rows) {
-          const cells: (string | number)[] = line(r, timeZone).map(safe);
-          cells[3] = r.amountCents / 100;
-          ws.addRow(cells).commit();
-        }
-      }
-      ws.commit();
-      await wb.commit();
-    } catch (err) {
-      out.destroy(err as Error);
+  for await (const rows of chunks) {
+    signal.throwIfAborted();
+    for (const r of rows) {
+      const cells: (string | number)[] = line(r, timeZone).map(safe);
+      cells[3] = r.amountCents / 100;
+      ws.addRow(cells).commit();
     }
-  })();
-  return out;
+  }
+  ws.commit();
+  await wb.commit();
 }

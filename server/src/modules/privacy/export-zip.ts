@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { loadArchiver } from '../../lib/heavy-modules';
-import { stringify } from 'csv-stringify/sync';
+import { csvDocument } from '../../lib/csv';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { SECRET_COLUMN, USER_COLUMNS, USER_ROW_OMIT } from './policy';
@@ -47,13 +47,16 @@ const csvCell = (v: unknown) => (v === null || v === undefined ? '' : typeof v =
 export async function writeDataZip(target: string, data: Record<string, Row[]>, meta: Record<string, unknown>) {
   const zip = (await loadArchiver())('zip', { zlib: { level: 6 } });
   const done = pipeline(zip, fs.createWriteStream(target, { mode: 0o600 }));
+  // Handled at once (a full disk must fail this job, not end the server); awaited for its result below.
+  done.catch(() => {});
   zip.append(JSON.stringify({ ...meta, data }, null, 2), { name: 'data.json' });
   for (const [table, rows] of Object.entries(data)) {
     if (!rows.length) continue;
     const columns = Object.keys(rows[0]!);
-    const csv = stringify(
+    // The one CSV writer (lib/csv.ts): a person's own data can hold '=HYPERLINK(…)' typed by anyone.
+    const csv = csvDocument(
+      columns,
       rows.map((r) => columns.map((c) => csvCell(r[c]))),
-      { header: true, columns },
     );
     zip.append(csv, { name: `csv/${table}.csv` });
   }

@@ -45,7 +45,8 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   'email_outbox.consent_user_id': { action: 'erase', subject: false },
   'prayers.user_id': mine,
   'sermon_preparations.pastor_id': mine,
-  'visitors.member_id': mine,
+  // The leader's follow-up note about the visitor is leaders' writing, like care notes (issue 29, finding 4).
+  'visitors.member_id': { ...mine, omit: ['note', 'assigned_to', 'follow_up_on'] },
   'webhooks.user_id': { ...mine, omit: ['secret', 'previous_secret'] },
   'data_requests.user_id': { action: 'keep', subject: true, omit: ['file_key'] },
 
@@ -78,6 +79,7 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   'giving_batches.opened_by': actor,
   'giving_settings.updated_by': actor,
   'payment_settings.updated_by': actor,
+  'security_settings.updated_by': actor,
   'member_merges.merged_by': actor,
   'member_status_history.changed_by': actor,
   'message_templates.created_by': actor,
@@ -89,8 +91,13 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   'visitors.assigned_to': actor,
 };
 
-/** Columns of the users row itself that are never exported. */
-export const USER_ROW_OMIT = ['password_hash', 'token_version', 'phone_digits'] as const;
+/**
+ * Columns of the users row itself that are never exported: secrets and derived columns, and what leaders
+ * wrote about the person (notes, the last pastoral contact) — the same rule as the person's own profile
+ * (users/presenter.ts: none of what leaders wrote); a request for those goes to the Information Officer,
+ * as care_visits.notes above (issue 29, finding 4).
+ */
+export const USER_ROW_OMIT = ['password_hash', 'token_version', 'phone_digits', 'search_text', 'notes', 'last_contacted'] as const;
 
 /** A column name that looks like a secret is never exported, whatever the table. */
 export const SECRET_COLUMN = /(^|_)(hash|secret|token|password)(_|$)/;

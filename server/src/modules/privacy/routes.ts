@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { sendFile } from '../../lib/downloads';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,12 +67,12 @@ export async function privacyRoutes(appBase: FastifyInstance, { service }: { ser
     },
     async (request, reply) => {
       const file = await service.download(currentUser(request).id, request.params.id);
-      return reply
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .header('content-length', file.size)
-        .header('cache-control', 'no-store')
-        .type('application/zip')
-        .send(fs.createReadStream(file.file));
+      return sendFile(
+        request,
+        reply,
+        { type: 'application/zip', fileName: file.name, length: file.size, cacheControl: 'no-store' },
+        file.file,
+      );
     },
   );
 

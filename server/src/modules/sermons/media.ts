@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sendFile } from '../../lib/downloads';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors';
@@ -64,8 +65,8 @@ export async function sendMedia(request: FastifyRequest, reply: FastifyReply, di
   }
   if (!range) {
     reply.header('content-length', String(size));
-    return reply.code(200).send(request.method === 'HEAD' ? '' : fs.createReadStream(full));
+    return request.method === 'HEAD' ? reply.code(200).send('') : sendFile(request, reply.code(200), { type }, full);
   }
   reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', String(range.end - range.start + 1));
-  return reply.code(206).send(request.method === 'HEAD' ? '' : fs.createReadStream(full, { start: range.start, end: range.end }));
+  return request.method === 'HEAD' ? reply.code(206).send('') : sendFile(request, reply.code(206), { type }, full, range);
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { sendFile } from '../../lib/downloads';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -77,7 +78,7 @@ export async function settingsLogoRoutes(appBase: FastifyInstance, opts: { servi
       if (current.logoUrl !== `/api/settings/logo/${file}`) throw notFound('File not found');
       const full = path.join(dir, path.basename(file));
       if (!fs.existsSync(full)) throw notFound('File not found');
-      return reply.type('image/webp').header('cache-control', 'public, max-age=86400').send(fs.createReadStream(full));
+      return sendFile(request, reply, { type: 'image/webp', cacheControl: 'public, max-age=86400' }, full);
     },
   );
 }

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '@church/contract/http';
 import type { Database } from '../../../db/client';
 import { auth } from '../../../plugins/auth';
+import { sendGenerated } from '../../../lib/downloads';
 import { writeBackup } from './write-backup';
 
 /** Where the running server leaves its address and a one-run secret for `npm run backup` on the same machine. */
@@ -86,21 +86,17 @@ export async function backupRoutes(appBase: FastifyInstance, opts: BackupRoutesO
       const mediaHere = request.query.media === 'include';
       if (!mediaHere && !local.has(request))
         return reply.code(403).send({ status: 'error', message: 'Only npm run backup on this machine may leave the media out.' });
-      const out = new PassThrough();
-      writeBackup(opts.database, mediaHere ? opts.uploadDir : null, out).then(
-        (s) => request.log.info({ tables: s.tables.length, mediaFiles: s.mediaFiles, mediaBytes: s.mediaBytes }, 'backup sent'),
-        (err) => {
-          // The download stops short; the file lacks its checksums and every restore refuses it.
-          request.log.error({ err }, 'backup failed part way');
-          out.destroy(err as Error);
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      // A backup cut short lacks its checksums, and every restore refuses it.
+      return sendGenerated(
+        request,
+        reply,
+        { type: 'application/x-tar', fileName: `church-backup-${stamp}.tar`, cacheControl: 'no-store' },
+        async (out, signal) => {
+          const s = await writeBackup(opts.database, mediaHere ? opts.uploadDir : null, out, signal);
+          request.log.info({ tables: s.tables.length, mediaFiles: s.mediaFiles, mediaBytes: s.mediaBytes }, 'backup sent');
         },
       );
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      return reply
-        .header('content-type', 'application/x-tar')
-        .header('content-disposition', `attachment; filename="church-backup-${stamp}.tar"`)
-        .header('cache-control', 'no-store')
-        .send(out as never);
     },
   );
 }

@@ -83,8 +83,12 @@ async function spoolTable(
   file: string,
   sizer: BatchSizer,
   pacer: Pacer | null,
+  signal: AbortSignal,
 ): Promise<{ rows: number; size: number; sha256: string }> {
-  const out = fs.createWriteStream(file);
+  const out = fs.createWriteStream(file, { mode: 0o600 });
+  // A write error (a full disk) is awaited below through end(); listened to here so it cannot throw meanwhile.
+  let failed: Error | null = null;
+  out.on('error', (err) => (failed ??= err));
   const hash = crypto.createHash('sha256');
   let rows = 0;
   let size = 0;
@@ -98,6 +102,8 @@ async function spoolTable(
   try {
     for (;;) {
       if (leftOut === 'rows') break;
+      signal.throwIfAborted();
+      if (failed) throw failed;
       const after = last
         ? `where (${keyCols.join(', ')}) > (${t.key.map((k, i) => `$${dropped.length + i + 1}::${k.type}`).join(', ')})`
         : '';
@@ -116,7 +122,7 @@ async function spoolTable(
       rows += batch.length;
       const full = out.write(buf);
       sizer.took(performance.now() - started, batch.length);
-      if (!full) await new Promise<void>((r) => out.once('drain', () => r()));
+      if (!full) await drained(out, signal);
       if (!t.key.length || batch.length < batchSize) break;
       const end = batch.at(-1)!;
       last = t.key.map((_, i) => end[`k${i}`]!);
@@ -125,9 +131,32 @@ async function spoolTable(
       else await new Promise((r) => setImmediate(r));
     }
   } finally {
-    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    if (out.destroyed || failed) out.destroy();
+    else await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
   }
+  if (failed) throw failed;
   return { rows, size, sha256: hash.digest('hex') };
+}
+
+/** Waits for 'drain', or stops with the signal or the stream's error (a bare once('drain') would wait forever). */
+function drained(out: Writable, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = (err?: unknown) => {
+      out.off('drain', onDrain);
+      out.off('error', done);
+      out.off('close', onClose);
+      signal.removeEventListener('abort', onAbort);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error('closed while writing'));
+    const onAbort = () => done(signal.reason);
+    out.once('drain', onDrain);
+    out.once('error', done);
+    out.once('close', onClose);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function* walk(dir: string, rel = ''): Generator<string> {
@@ -145,10 +174,17 @@ function* walk(dir: string, rel = ''): Generator<string> {
 }
 
 /** Appends a file of known size to the archive, hashing what goes in. */
-export async function addFile(pack: tar.Pack, name: string, file: string, size: number, pacer: Pacer | null = null): Promise<string> {
+export async function addFile(
+  pack: tar.Pack,
+  name: string,
+  file: string,
+  size: number,
+  pacer: Pacer | null = null,
+  signal?: AbortSignal,
+): Promise<string> {
   const hash = crypto.createHash('sha256');
   if (size === 0) {
-    await addBuffer(pack, name, Buffer.alloc(0));
+    await addBuffer(pack, name, Buffer.alloc(0), signal);
     return hash.digest('hex');
   }
   const entry = pack.entry({ name, size, mode: 0o600 });
@@ -169,14 +205,22 @@ export async function addFile(pack: tar.Pack, name: string, file: string, size: 
       }
     },
     entry,
+    ...(signal ? [{ signal }] : []),
   );
   return hash.digest('hex');
 }
 
-export function addBuffer(pack: tar.Pack, name: string, data: Buffer): Promise<void> {
-  return new Promise((resolve, reject) =>
-    pack.entry({ name, size: data.length, mode: 0o600 }, data, (err) => (err ? reject(err) : resolve())),
-  );
+export function addBuffer(pack: tar.Pack, name: string, data: Buffer, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // A destroyed pack may never call back: the signal ends the wait.
+    const onAbort = () => reject(signal!.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    pack.entry({ name, size: data.length, mode: 0o600 }, data, (err) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (err) reject(err);
+      else resolve();
+    });
+  });
 }
 
 /** Appends every file under `uploadDir` (walked in name order) as media/…, adding their checksums to `sums`. */
@@ -185,6 +229,7 @@ export async function packMedia(
   uploadDir: string,
   sums: ChecksumEntry[],
   pacer: Pacer | null = null,
+  signal?: AbortSignal,
 ): Promise<{ files: number; bytes: number }> {
   let files = 0;
   let bytes = 0;
@@ -197,7 +242,8 @@ export async function packMedia(
       continue; // removed while we walked
     }
     const name = `${MEDIA_PREFIX}${rel}`;
-    const sha256 = await addFile(pack, name, file, size, pacer);
+    signal?.throwIfAborted();
+    const sha256 = await addFile(pack, name, file, size, pacer, signal);
     sums.push({ name, size, sha256 });
     files += 1;
     bytes += size;
@@ -220,9 +266,21 @@ export interface BackupSummary {
  * `uploadDir` null: the rows only, for `npm run backup` on the server's machine, which adds the media
  * itself (local-media.ts) so that a gigabyte of them never passes through the server's thread.
  */
-export async function writeBackup(database: Database, uploadDir: string | null, out: Writable): Promise<BackupSummary> {
+export async function writeBackup(
+  database: Database,
+  uploadDir: string | null,
+  out: Writable,
+  outerSignal?: AbortSignal,
+): Promise<BackupSummary> {
   const pack = tar.pack();
-  const piped = pipeline(pack, out);
+  // Issue 29, finding 3: the output can fail at any moment (a download cancelled, a disk full) while this
+  // function awaits the database. The pipeline's failure is handled the moment it exists and stops every
+  // step through `signal`; it is awaited for its result only at the end. (A pipeline left pending without a
+  // handler was an unhandled rejection that ended the server.)
+  const controller = new AbortController();
+  const signal = outerSignal ? AbortSignal.any([outerSignal, controller.signal]) : controller.signal;
+  const piped = pipeline(pack, out, { signal });
+  piped.catch((err: unknown) => controller.abort(err));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'church-backup-'));
   const sums: ChecksumEntry[] = [];
   try {
@@ -239,7 +297,8 @@ export async function writeBackup(database: Database, uploadDir: string | null, 
       snapshot: database.kind === 'postgres',
     };
     const manifestBuf = Buffer.from(JSON.stringify(manifest, null, 2));
-    await addBuffer(pack, MANIFEST, manifestBuf);
+    signal.throwIfAborted();
+    await addBuffer(pack, MANIFEST, manifestBuf, signal);
     sums.push({ name: MANIFEST, size: manifestBuf.length, sha256: crypto.createHash('sha256').update(manifestBuf).digest('hex') });
 
     const tables: BackupSummary['tables'] = [];
@@ -253,25 +312,31 @@ export async function writeBackup(database: Database, uploadDir: string | null, 
       let i = 0;
       for (const t of list) {
         i += 1;
+        signal.throwIfAborted();
         const name = `${DB_PREFIX}${String(i).padStart(4, '0')}-${t.name}.jsonl`;
         const file = path.join(tmp, `${i}.jsonl`);
-        const spooled = await spoolTable(run, t, file, batchSizer(database.kind), pacer);
-        await addFile(pack, name, file, spooled.size, pacer);
+        const spooled = await spoolTable(run, t, file, batchSizer(database.kind), pacer, signal);
+        await addFile(pack, name, file, spooled.size, pacer, signal);
         fs.rmSync(file);
         sums.push({ name, size: spooled.size, sha256: spooled.sha256, rows: spooled.rows });
         tables.push({ name: t.name, rows: spooled.rows });
       }
     });
 
-    const media = uploadDir === null ? { files: 0, bytes: 0 } : await packMedia(pack, uploadDir, sums, pacer);
-    await addBuffer(pack, CHECKSUMS, Buffer.from(JSON.stringify({ entries: sums })));
+    const media = uploadDir === null ? { files: 0, bytes: 0 } : await packMedia(pack, uploadDir, sums, pacer, signal);
+    signal.throwIfAborted();
+    await addBuffer(pack, CHECKSUMS, Buffer.from(JSON.stringify({ entries: sums })), signal);
     pack.finalize();
     await piped;
     return { manifest, tables, mediaFiles: media.files, mediaBytes: media.bytes };
   } catch (err) {
     pack.destroy(err as Error);
-    await piped.catch(() => {});
-    throw err;
+    // The output's own failure, when there was one, says more than the step it interrupted.
+    const cause = await piped.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    throw cause ?? err;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
