@@ -75,6 +75,8 @@ const envSchema = z.object({
   PAYFAST_API_URL: z.url({ error: 'must be a full URL' }).optional(),
   PAYFAST_NOTIFY_IPS: z.string().optional(),
   PAYFAST_STANDIN_PORT: z.coerce.number().int().min(1).max(65535, 'must be a port number').optional(),
+  /** A local stand-in for a network label printer (raw ZPL over TCP) on this loopback port: development and e2e only. */
+  LABEL_PRINTER_STANDIN_PORT: z.coerce.number().int().min(1).max(65535, 'must be a port number').optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -125,6 +127,8 @@ export interface Config {
   /** PayFast from the environment (merchant id and key set there); null: an administrator may enter one in settings. */
   payfast: PayfastConfig | null;
   payfastNetwork: PayfastNetwork;
+  /** Issue 33: the label-printer stand-in's port (never in production). */
+  labelPrinterStandinPort?: number;
 }
 
 /** PayFast's addresses, from the environment (the stand-in's in development and tests). */
@@ -211,6 +215,12 @@ export function payfastEndpoints(network: PayfastNetwork, sandbox: boolean) {
     apiUrl: network.apiUrl ?? 'https://api.payfast.co.za',
     notifyIps: network.notifyIps,
   };
+}
+
+function labelPrinterStandin(e: z.output<typeof envSchema>): number | undefined {
+  if (e.LABEL_PRINTER_STANDIN_PORT && e.NODE_ENV === 'production')
+    throw new ConfigError('Invalid configuration:\n  LABEL_PRINTER_STANDIN_PORT: the label-printer stand-in is for development and tests only');
+  return e.LABEL_PRINTER_STANDIN_PORT;
 }
 
 function payfastNetwork(e: z.output<typeof envSchema>): PayfastNetwork {
@@ -309,5 +319,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     payfast: payfastConfig(e, payfastNetwork(e)),
     payfastNetwork: payfastNetwork(e),
+    labelPrinterStandinPort: labelPrinterStandin(e),
   };
 }

@@ -71,6 +71,9 @@ import { createSecuritySettings } from './modules/security/settings';
 import { securitySettingsRoutes } from './modules/security/settings-routes';
 import { registerGroups } from './modules/groups/register';
 import { registerServices } from './modules/services/register';
+import { registerCheckin } from './modules/checkin/register';
+import { createTcpPrinter } from './modules/checkin/printing/tcp-printer';
+import { startPrinterStandin } from './modules/checkin/printing/standin';
 
 /**
  * Every feature module, registered under /api. Each one is handed exactly
@@ -280,6 +283,23 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     serviceTimes: async () => daysFromServices((await settings.get()).services),
     emit,
   });
+  // Sunday (issue 33): children's check-in — kiosks, the staffed station, security labels printed as ZPL.
+  const chatBus = chatRuntime(ctx).bus;
+  await registerCheckin(api, {
+    db: ctx.db,
+    timeZone,
+    printer: createTcpPrinter(),
+    emit,
+    // Live room board: a frame to every socket of someone who staffs check-in (ids only; they reload the board).
+    publish: (serviceId) =>
+      void chatBus.publish({ t: 'permission', permission: 'checkin:staff', frame: { type: 'checkin_changed', serviceId, at: Date.now() } }).catch(() => {}),
+  });
+  const printerStandinPort = ctx.config.labelPrinterStandinPort;
+  if (printerStandinPort && ctx.config.env !== 'test') {
+    const standin = await startPrinterStandin({ port: printerStandinPort });
+    api.log.info({ port: printerStandinPort }, 'label printer stand-in listening (ZPL over TCP)');
+    api.addHook('onClose', () => standin.close());
+  }
   // Bible: imported translations first, otherwise the Free Use Bible API behind a server-side cache.
   await api.register(bibleRoutes, {
     service: createBibleService({

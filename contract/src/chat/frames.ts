@@ -76,7 +76,9 @@ export type ServerFrame =
   | { type: 'presence'; userId: string; userName: string; status: PresenceStatus }
   | { type: 'ping'; timestamp: number }
   | { type: 'pong'; timestamp: number }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  /** Check-ins of a service changed (issue 33): the live room board reloads its counts. */
+  | { type: 'checkin_changed'; serviceId: string; at: number };
 export type ServerFrameType = ServerFrame['type'];
 
 /** Parses what arrives on the client; unknown types are kept (spec: passed on to message listeners). */

@@ -20,6 +20,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: 
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          // A check-in kiosk's own key (issue 33): only the /api/kiosk routes take it.
+          kioskKey: { type: 'apiKey', in: 'header', name: 'X-Kiosk-Key' },
         },
       },
     },

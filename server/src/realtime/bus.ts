@@ -2,11 +2,14 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ServerFrame } from '@church/contract/chat/frames';
+import type { Permission } from '@church/contract/roles';
 
 /** What crosses instances. Frames are already in the shape clients receive. */
 export type BusEvent =
   | { t: 'room'; roomId: string; frame: ServerFrame; exceptUserId?: string }
   | { t: 'user'; userId: string; frame: ServerFrame }
+  /** To every socket whose person holds this permission now (live boards: the check-in manager, issue 33). */
+  | { t: 'permission'; permission: Permission; frame: ServerFrame }
   | { t: 'membership'; roomId: string; userId: string; joined: boolean }
   /** The person's token version changed (password, e-mail, role, disabled, deleted): every instance closes their sockets. */
   | { t: 'session-ended'; userId: string }

@@ -10,6 +10,7 @@ import { HttpError } from '../lib/errors';
 import { SessionEndedError, type ChatService } from '../modules/chat/service';
 import type { BusEvent, ChatBus } from './bus';
 import { createRoomFanout } from './fanout';
+import { can } from '@church/contract/roles';
 
 type Actor = Pick<UserRow, 'id' | 'name' | 'role' | 'permissions'>;
 /** The user as the socket's token proved them: tokenVersion is the version the token carries. */
@@ -120,6 +121,9 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
     if (event.t === 'user') {
       const data = JSON.stringify(event.frame);
       for (const c of byUser.get(event.userId) ?? []) send(c, data);
+    } else if (event.t === 'permission') {
+      const data = JSON.stringify(event.frame);
+      for (const c of conns) if (can(c.user, event.permission)) send(c, data);
     } else if (event.t === 'session-ended') {
       endSessionsOf(event.userId);
     } else if (event.t === 'resync') {

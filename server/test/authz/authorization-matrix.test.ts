@@ -109,6 +109,8 @@ function allowed(access: RouteAccess, who: Principal, r: RegisteredRoute): boole
   }
   const rule = typeof access === 'object' && 'access' in access ? access.access : access;
   if (rule === 'public') return true;
+  // A kiosk's routes answer only its own key (X-Kiosk-Key): a person's token or an API key is nobody there.
+  if (rule === 'kiosk') return false;
   if (who === 'anonymous') return false;
   if (rule === 'signed-in') return true;
   if (typeof rule === 'object') return who === 'superadmin' || rule.roles.includes(who);
@@ -157,7 +159,7 @@ describe('authorization matrix', () => {
           ...(who === 'anonymous' ? {} : isKey(who) ? { headers: { 'x-api-key': apiKeys.get(who)! } } : { token: tokens.get(who as Role) }),
         });
         // A key refused on a public API route is known (403: its tier lacks the permission); elsewhere it is anonymous.
-        const refusedAs = who === 'anonymous' || (isKey(who) && !API_KEY_ROUTES[r.key]) ? '401' : '403';
+        const refusedAs = who === 'anonymous' || access === 'kiosk' || (isKey(who) && !API_KEY_ROUTES[r.key]) ? '401' : '403';
         const expected = may ? 'not 401/403' : refusedAs;
         const ok = may ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === Number(expected);
         if (!ok || res.statusCode >= 500) wrong.push(`${r.key} as ${who}: expected ${expected}, got ${res.statusCode}`);

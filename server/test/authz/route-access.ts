@@ -11,6 +11,7 @@
  *   'members:read'    a permission name from contract/src/roles.ts: the roles the
  *                     table grants it get through, every other role → 403
  *   { roles: [...] }  exactly these roles (and superadmin)
+ *   'kiosk'           only a check-in kiosk's own key (X-Kiosk-Key): everyone else 401
  * or { access: rule, onlyRefusals: true } for a route with side effects worth
  * avoiding in a sweep (only the refusals are sent), { access: rule, websocket: true }
  * for the socket. Expected statuses are derived from the roles table, so a
@@ -45,10 +46,38 @@ export const API_KEY_ROUTES: Record<string, ApiKeyPermission> = {
   'PUT /api/sermons/:id': 'write:sermons',
 };
 
-type Rule = 'public' | 'signed-in' | Permission | { roles: readonly Role[] };
+/** 'kiosk': the route answers only a check-in kiosk's key (X-Kiosk-Key); everyone else, signed in or not, gets 401. */
+type Rule = 'public' | 'signed-in' | 'kiosk' | Permission | { roles: readonly Role[] };
 export type RouteAccess = Rule | { access: Rule; onlyRefusals?: boolean; websocket?: boolean };
 
 export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  // Sunday (issue 33): children's check-in. Kiosks prove themselves with their own key (checkin.test.ts).
+  'GET /api/kiosk/session': 'kiosk',
+  'POST /api/kiosk/lookup': 'kiosk',
+  'POST /api/kiosk/checkins': 'kiosk',
+  'GET /api/checkin/today': 'checkin:staff',
+  'GET /api/checkin/families': 'checkin:staff',
+  'GET /api/checkin/families/:id': 'checkin:staff',
+  'POST /api/checkin/families': { access: 'checkin:staff', onlyRefusals: true },
+  'PUT /api/checkin/families/:id': 'checkin:staff',
+  'POST /api/checkin/checkins': 'checkin:staff',
+  'GET /api/checkin/tags/:code': 'checkin:staff',
+  'POST /api/checkin/release': 'checkin:staff',
+  'POST /api/checkin/checkins/:id/reprint': 'checkin:staff',
+  'GET /api/checkin/print-jobs': 'checkin:staff',
+  'POST /api/checkin/print-jobs/:id/reprint': 'checkin:staff',
+  'GET /api/checkin/rooms': 'checkin:staff',
+  'POST /api/checkin/rooms': { access: 'checkin:manage', onlyRefusals: true },
+  'PUT /api/checkin/rooms/:id': 'checkin:manage',
+  'DELETE /api/checkin/rooms/:id': 'checkin:manage',
+  'GET /api/checkin/printers': 'checkin:staff',
+  'POST /api/checkin/printers': { access: 'checkin:manage', onlyRefusals: true },
+  'PUT /api/checkin/printers/:id': 'checkin:manage',
+  'DELETE /api/checkin/printers/:id': 'checkin:manage',
+  'POST /api/checkin/printers/:id/test': 'checkin:manage',
+  'GET /api/checkin/kiosks': 'checkin:manage',
+  'POST /api/checkin/kiosks': { access: 'checkin:manage', onlyRefusals: true },
+  'DELETE /api/checkin/kiosks/:id': 'checkin:manage',
   // Sunday (issue 33): service plans, teams and rosters.
   'GET /api/services': 'services:manage',
   'GET /api/services/matrix': 'services:manage',

@@ -99,6 +99,8 @@ export const routes: RouteObject[] = [
         ...page(() => import('../features/messaging/pages/unsubscribe-page'), 'UnsubscribePage', 'Unsubscribe'),
       },
       { path: paths.pricing, ...page(() => import('../features/developers/pages/pricing-page'), 'PricingPage', 'Pricing') },
+      // The check-in kiosk (issue 33): a device with its own key, no sign-in, full screen.
+      { path: paths.kiosk, ...page(() => import('../features/checkin/pages/kiosk-page'), 'KioskPage', 'Check-in Kiosk') },
       // The page an e-mail's one-tap link opens (no sign-in: the signed link is the authority).
       { path: paths.serve(), ...page(() => import('../features/services/pages/serve-page'), 'ServePage', 'Can you serve?') },
 
@@ -180,6 +182,32 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.donations,
                     ...page(() => import('../features/giving/admin/donations-page'), 'DonationsPage', 'Donations'),
+                  },
+                ],
+              },
+            ],
+          },
+
+          // Check-in (issue 33): the station for whoever staffs the door (volunteers too), the settings for managers.
+          {
+            element: <RequirePermission permission="checkin:staff" />,
+            children: [
+              {
+                ...managementLayout,
+                children: [
+                  { path: paths.checkin, ...page(() => import('../features/checkin/pages/station-page'), 'StationPage', 'Check-in') },
+                  {
+                    element: <RequirePermission permission="checkin:manage" />,
+                    children: [
+                      {
+                        path: paths.checkinSettings,
+                        ...page(
+                          () => import('../features/checkin/pages/checkin-settings-page'),
+                          'CheckinSettingsPage',
+                          'Check-in Settings',
+                        ),
+                      },
+                    ],
                   },
                 ],
               },
@@ -314,10 +342,19 @@ export const routes: RouteObject[] = [
                         path: paths.messages,
                         ...page(() => import('../features/messaging/pages/messages-page'), 'MessagesPage', 'Messages'),
                       },
-                      { path: paths.services, ...page(() => import('../features/services/pages/services-page'), 'ServicesPage', 'Services') },
+                      {
+                        path: paths.services,
+                        ...page(() => import('../features/services/pages/services-page'), 'ServicesPage', 'Services'),
+                      },
                       { path: paths.servicesTeams, ...page(() => import('../features/services/pages/teams-page'), 'TeamsPage', 'Teams') },
-                      { path: paths.servicesMatrix, ...page(() => import('../features/services/pages/matrix-page'), 'MatrixPage', 'Roster') },
-                      { path: paths.service(), ...page(() => import('../features/services/pages/service-detail-page'), 'ServiceDetailPage', 'Service') },
+                      {
+                        path: paths.servicesMatrix,
+                        ...page(() => import('../features/services/pages/matrix-page'), 'MatrixPage', 'Roster'),
+                      },
+                      {
+                        path: paths.service(),
+                        ...page(() => import('../features/services/pages/service-detail-page'), 'ServiceDetailPage', 'Service'),
+                      },
                       {
                         path: paths.dataRequests,
                         ...page(() => import('../features/privacy/pages/data-requests-page'), 'DataRequestsPage', 'Data Requests'),

@@ -99,6 +99,10 @@ export const paths = {
   service: (id = ':id') => `/services/${id}`,
   mySchedule: '/my-schedule',
   serve: (token = ':token') => `/serve/${token}`,
+  /** Children's check-in: the kiosk (no sign-in, its own key), the staffed station, the settings. */
+  kiosk: '/kiosk',
+  checkin: '/checkin',
+  checkinSettings: '/checkin/settings',
 
   error: '/error',
   notFound: '/404',

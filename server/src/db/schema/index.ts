@@ -24,3 +24,4 @@ export * from './domain-events';
 export * from './security';
 export * from './groups';
 export * from './services';
+export * from './checkin';

@@ -13,8 +13,8 @@ describe('management navigation', () => {
     }
   });
 
-  it('shows elders the pastor dashboard only', () => {
-    expect(labels('elder')).toEqual(['Dashboard']);
+  it('shows elders the pastor dashboard, and the check-in station they may staff', () => {
+    expect(labels('elder')).toEqual(['Dashboard', 'Check-in']);
   });
 
   it('hides the admin panel from pastors and shows it to admins', () => {
@@ -24,14 +24,15 @@ describe('management navigation', () => {
     expect(labels('superadmin')).toContain('Admin');
   });
 
-  it('shows nothing to members and deacons', () => {
+  it('shows nothing to members; deacons and volunteers only the check-in station (issue 33)', () => {
     expect(labels('member')).toEqual([]);
-    expect(labels('deacon')).toEqual([]);
+    expect(labels('deacon')).toEqual(['Check-in']);
+    expect(labels('volunteer')).toEqual(['Check-in']);
   });
 
-  it('shows a deacon granted finance the two finance pages and nothing else', () => {
+  it('shows a deacon granted finance the two finance pages beside the check-in station', () => {
     const items = navFor({ role: 'deacon', permissions: ['finance:manage', 'finance:read'] }).flatMap((g) => g.items.map((i) => i.label));
-    expect(items).toEqual(['Giving', 'Donations']);
+    expect(items).toEqual(['Check-in', 'Giving', 'Donations']);
   });
 
   it('marks nested pages active, but the public sermon library only on its own path', () => {
