@@ -101,6 +101,7 @@ export const EXPORT_TEXTS = {
   notReady: 'This export is not ready yet',
   expired: 'This download link has expired. Export the report again.',
   notFound: 'Export not found',
+  requesterLostRight: 'The person who made this export may no longer export this report, so its link no longer works.',
 } as const;
 
 /** How long a finished file can be downloaded. */

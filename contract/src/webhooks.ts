@@ -45,11 +45,14 @@ export const createWebhookRequest = z.object({
     .min(1, 'Choose at least one event')
     .max(WEBHOOK_EVENTS.length),
 });
-export const updateWebhookRequest = z.object({
-  name: createWebhookRequest.shape.name.optional(),
-  events: createWebhookRequest.shape.events.optional(),
-  isActive: z.boolean().optional().describe('Enable or disable the endpoint'),
-});
+export const updateWebhookRequest = z
+  .object({
+    name: createWebhookRequest.shape.name.optional(),
+    events: createWebhookRequest.shape.events.optional(),
+    isActive: z.boolean().optional().describe('Enable or disable the endpoint'),
+  })
+  // A body with none of these (or only unknown fields) changes nothing: a 400 that says so (issue 29: it was a 500).
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send name, events or isActive');
 
 export const webhooksResponse = z.object({ status: z.literal('success'), data: z.object({ webhooks: z.array(webhookSchema) }) });
 export const webhookResponse = z.object({ status: z.literal('success'), data: z.object({ webhook: webhookSchema }) });

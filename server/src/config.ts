@@ -201,6 +201,18 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
     return bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128));
   });
   if (bad.length) return { error: `not an address or CIDR range: ${bad.join(', ')} (use e.g. 1, or 127.0.0.1, 10.0.0.0/8, loopback)` };
+  // Issue 29, finding 8: a range wider than the widest private block (10.0.0.0/8, fc00::/7) trusts addresses
+  // on the internet, and a few of them together trust everyone (0.0.0.0/1 and 128.0.0.0/1) — as `true` does.
+  // (A /0 also crashed Fastify's start with a stack trace.) Within the 500-character limit, /8 and /7 ranges
+  // cannot cover every address.
+  const wide = list.filter((entry) => {
+    const [addr, bits] = entry.split('/');
+    return bits !== undefined && Number(bits) < (IPV4.test(addr!) ? 8 : 7);
+  });
+  if (wide.length)
+    return {
+      error: `${wide.join(', ')} would trust addresses anyone on the internet may hold, so any client could forge X-Forwarded-For; name your proxies' addresses, or ranges no wider than /8 (IPv4) or /7 (IPv6)`,
+    };
   return list;
 }
 

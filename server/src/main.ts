@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openEarly } from './early-open';
 import { startupLog as log } from './lib/startup-log';
+import { keepFilesPrivate } from './lib/private-files';
 
 // A .env file beside package.json is read when present (see .env.example).
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -12,6 +13,7 @@ let isUpgradeError = (_err: unknown) => false;
 
 async function main() {
   const config = loadConfig();
+  keepFilesPrivate(config.dataDir, [config.uploadDir, config.backupDir]);
   // The embedded database starts opening now, while the app's code loads (early-open.ts).
   const early = openEarly(config, log);
   await early?.started;

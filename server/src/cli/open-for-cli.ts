@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock';
+import { keepFilesPrivate } from '../lib/private-files';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -43,7 +44,10 @@ export async function openForCli(): Promise<{ config: Config; database: Database
 /** The environment's configuration, or a clear message and exit when a value is wrong. */
 export function loadCliConfig(): Config {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    // What a tool writes (a backup, a restored database) is as private as what the server writes.
+    keepFilesPrivate(config.dataDir, [config.uploadDir, config.backupDir]);
+    return config;
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;

@@ -31,6 +31,14 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
+  it('refuses, with the configuration error, ranges that trust the internet (issue 29: 0.0.0.0/0 crashed the start)', () => {
+    for (const v of ['0.0.0.0/0', '::/0', '0.0.0.0/1, 128.0.0.0/1', '10.0.0.0/7', '::/1, 8000::/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: v }), v).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: v }), v).toThrow(/TRUST_PROXY: .* would trust addresses anyone on the internet may hold/);
+    }
+    expect(parseTrustProxy('10.0.0.0/8, fc00::/7')).toEqual(['10.0.0.0/8', 'fc00::/7']);
+  });
+
   it('a hop count believes only the addresses that many proxies added, counted from the right', async () => {
     const app = Fastify({ trustProxy: trustHops(1) });
     app.get('/ip', async (request) => request.ip);

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import { EXPORT_FORMATS, EXPORT_TEXTS, REPORT_TYPES, type ExportFormat, type ExportType } from '@church/contract/exports';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
-import { careVisits, consents, donations, eventAttendance, events, exportFiles, prayers } from '../../db/schema/index';
+import { careVisits, consents, donations, eventAttendance, events, exportFiles, prayers, users } from '../../db/schema/index';
 import { BUILD_JOB, CLEANUP_JOB } from './service';
 
 let t: TestApp;
@@ -299,6 +299,17 @@ describe('validation and who may export', () => {
     expect((await t.request({ method: 'GET', url: `/api/exports/${id}`, token: admin.token })).statusCode).toBe(404);
     expect(json(await t.request({ method: 'GET', url: '/api/exports', token: admin.token })).data.exports).toEqual([]);
     expect((await t.request({ method: 'GET', url: `/api/exports/${id}/download?token=forged` })).statusCode).toBe(404);
+  });
+});
+
+describe('a link checks its requester’s right at download (issue 29, finding 8)', () => {
+  it('stops working once the person who asked may no longer export the report', async () => {
+    const leader = await createUser(t, { role: 'pastor', name: 'Pastor Leaving' });
+    const { info } = await exportFile({ reportType: 'members', format: 'csv', ...MARCH }, leader.token);
+    await t.database.db.update(users).set({ role: 'member' }).where(eq(users.id, leader.user.id));
+    const res = await t.request({ method: 'GET', url: info.downloadUrl });
+    expect(res.statusCode).toBe(403);
+    expect(json(res).message).toBe(EXPORT_TEXTS.requesterLostRight);
   });
 });
 

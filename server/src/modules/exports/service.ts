@@ -234,6 +234,15 @@ export function createExportsService(deps: ExportsDeps) {
       if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw notFound(EXPORT_TEXTS.notFound);
       if (row.status === 'expired' || row.expiresAt.getTime() <= Date.now() || !fs.existsSync(fileOf(row)))
         throw new HttpError(410, EXPORT_TEXTS.expired);
+      // The link carries its requester's right, so the right is checked again now (issue 29, finding 8): a
+      // leader who lost the role, or was deactivated, since asking cannot still hand the file on for a day.
+      const [requester] = row.requestedBy
+        ? await db
+            .select({ role: users.role, permissions: users.permissions, isActive: users.isActive })
+            .from(users)
+            .where(eq(users.id, row.requestedBy))
+        : [];
+      if (!requester?.isActive || !mayExport(requester, row.reportType as ExportType)) throw forbidden(EXPORT_TEXTS.requesterLostRight);
       return { row, file: fileOf(row) };
     },
   };

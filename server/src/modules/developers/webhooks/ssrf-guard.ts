@@ -25,8 +25,22 @@ for (const [net6, prefix] of [
   ['ff00::', 8],
   ['64:ff9b::', 96],
   ['2001:db8::', 32],
+  // Issue 29, finding 8: site-local, 6to4 (an IPv4 address inside, which may be a private one), local-use
+  // NAT64, discard-only.
+  ['fec0::', 10],
+  ['2002::', 16],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
 ] as const)
   blocked.addSubnet(net6, prefix, 'ipv6');
+/**
+ * IPv6 blocks that carry an IPv4 address: IPv4-compatible (::a.b.c.d) and IPv4-mapped written in hex
+ * (::ffff:7f00:1, which the dotted check below does not see). Kept apart because a BlockList matches an
+ * IPv4 address against IPv4-mapped rules: in the main list they would refuse every public IPv4 address.
+ */
+const embedsIpv4 = new net.BlockList();
+embedsIpv4.addSubnet('::', 96, 'ipv6');
+embedsIpv4.addSubnet('::ffff:0:0', 96, 'ipv6');
 
 export function isBlockedAddress(address: string): boolean {
   const family = net.isIP(address);
@@ -35,7 +49,7 @@ export function isBlockedAddress(address: string): boolean {
     // IPv4-mapped (::ffff:127.0.0.1) is the IPv4 address in disguise.
     const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
     if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-    return blocked.check(address, 'ipv6');
+    return blocked.check(address, 'ipv6') || embedsIpv4.check(address, 'ipv6');
   }
   return true;
 }

@@ -92,6 +92,25 @@ describe('webhook routes', () => {
     expect(json(list).data.webhooks[0]).toMatchObject({ status: 'active', lastDelivery: null, successRate: null });
   });
 
+  it('a PATCH with no known field is a 400 that says so, not a 500 (issue 29, finding 8)', async () => {
+    const owner = await createUser(t, { role: 'developer', permissions: ['api:access'] });
+    await key('basic', owner.token);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/developers/webhooks',
+      token: owner.token,
+      payload: { name: 'CRM', url: 'https://93.184.216.34/hooks', events: ['member.created'] },
+    });
+    const id = json(made).data.webhook.id;
+    for (const payload of [{}, { colour: 'blue' }]) {
+      const res = await t.request({ method: 'PATCH', url: `/api/developers/webhooks/${id}`, token: owner.token, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(json(res).message).toMatch(/Nothing to change/);
+    }
+    const renamed = await t.request({ method: 'PATCH', url: `/api/developers/webhooks/${id}`, token: owner.token, payload: { name: 'CRM 2' } });
+    expect(json(renamed).data.webhook.name).toBe('CRM 2');
+  });
+
   it('refuses private, loopback and metadata targets, and non-http schemes', async () => {
     await key('professional');
     for (const url of [
