@@ -1,5 +1,5 @@
-// CSV import of members measured in the real server process (issue 10: 10,000 members ≤ 10 s "with flat
-// memory"). The bench process only seeds, sends the file over loopback HTTP and samples the server's RSS
+// CSV import of members measured in the real server process (issue 31: 10,000 members with households ≤ 15 s
+// and ≤ 50 MB RSS growth; issue 10 asked ≤ 10 s "with flat memory" for a file without households). The bench process only seeds, sends the file over loopback HTTP and samples the server's RSS
 // from /proc/<pid>/status every 20 ms, so the growth figure is the server's own and not this client's
 // (a 10,000-row CSV held in the client's memory would otherwise count against the server).
 // Used by bench/src/people.ts; the baseline is a 1,000-row import through the same server.
@@ -17,12 +17,29 @@ import { seedPeople } from './seed/seed-people';
 const EMAIL = 'bench.import.admin@bench.church';
 const PASSWORD = `Bench-import-${crypto.randomBytes(6).toString('hex')}!`;
 
+/**
+ * A file as another church system exports it (issue 31): First and Last name, a Family column with the
+ * role in it (families of four), phones in every local form, and one person in four without an e-mail.
+ */
 export function csvOf(n: number, tag: string) {
-  const lines = ['Name,Email,Phone,Gender,Marital status,Occupation,Join date'];
-  for (let i = 0; i < n; i++)
+  const lines = [
+    'First Name,Last Name,Email,Mobile Phone,Family,Family Role,Street Address,City,Gender,Marital status,Occupation,Join date',
+  ];
+  const roles = ['Head of Household', 'Spouse', 'Child', 'Child'];
+  for (let i = 0; i < n; i++) {
+    const family = Math.floor(i / 4);
+    const digits = String(1_000_000 + i).slice(-7);
+    const phone = [
+      `+2782${digits}`,
+      `082 ${digits.slice(0, 3)} ${digits.slice(3)}`,
+      `082${digits}`,
+      `+27 82 ${digits.slice(0, 3)} ${digits.slice(3)}`,
+    ][i % 4];
+    const email = i % 4 === 3 ? '' : `import${i}.${tag}@bench.church`;
     lines.push(
-      `Imported Person ${i},import${i}.${tag}@bench.church,+2782${String(1_000_000 + i).slice(-7)},female,married,Teacher,01/02/2023`,
+      `Person ${i},Family${family}${tag},${email},${phone},Family ${family} ${tag},${roles[i % 4]},${family} Church Street,Pretoria,female,married,Teacher,01/02/2023`,
     );
+  }
   return Buffer.from(lines.join('\n') + '\n');
 }
 
@@ -109,11 +126,11 @@ export const importRows = (r: Awaited<ReturnType<typeof importInServer>>): Array
     'baseline: CSV import of 1,000 members (server process)',
     `${round(r.small.seconds, 2)} s, peak RSS +${round(r.small.peakGrowth)} MB over ${round(r.small.rssBefore)} MB`,
   ],
-  ['CSV import of 10,000 members (server process)', `${round(r.big.seconds, 2)} s`, '≤ 10 s'],
+  ['CSV import of 10,000 members in 2,500 households (server process)', `${round(r.big.seconds, 2)} s`, '≤ 15 s'],
   [
     'CSV import of 10,000 members: server peak RSS growth',
     `+${round(r.big.peakGrowth)} MB over ${round(r.big.rssBefore)} MB (after: ${round(r.big.rssAfter)} MB)`,
-    'flat (≈ the 1,000-row figure)',
+    '≤ 50 MB',
   ],
   [
     'then 20,000 members (server process): seconds, peak RSS growth',

@@ -171,7 +171,7 @@ export const careAssignResponse = z.object({
 export const followUpMemberSchema = z.object({
   ...entityIds,
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   status: z.string(),
   joinDate: z.string(),

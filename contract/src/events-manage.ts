@@ -92,7 +92,7 @@ export const eventSavedResponse = z.object({
 export const attendeeSchema = z.object({
   userId: z.string(),
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   registered: z.boolean(),
   checkedIn: z.boolean(),
   checkedInAt: z.string().nullable(),

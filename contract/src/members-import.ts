@@ -1,19 +1,27 @@
 import { z } from 'zod';
 
 /**
- * CSV import of members (issue 10): the leader maps the file's columns to
- * member fields, sees a dry run (new / updated / unchanged per row and every
- * row's error, with the texts of spec 001 §8), then imports. Rows are matched
- * to existing members by e-mail; a blank cell never erases what is stored;
- * one bad row and nothing is written.
+ * CSV import of members (issues 10 and 31): the leader maps the file's columns
+ * to member fields (exports of Breeze, ChurchCRM and Planning Center People are
+ * recognised by their headers), sees a dry run (new / updated / unchanged per
+ * row and every row's error, with the texts of spec 001 §8), then imports. Rows
+ * are matched to existing members by e-mail, or by phone in any form together
+ * with the same name; a blank cell never erases what is stored. The good rows
+ * are imported and the bad ones come back as a CSV with their reasons. A family
+ * column — or people sharing an address — creates or joins a household.
  */
 
 /** The member fields a column can fill, in the order the mapping table shows them (the Add member form's fields). */
 export const IMPORT_FIELDS = [
   'name',
+  'firstName',
+  'lastName',
   'email',
   'phone',
   'address',
+  'city',
+  'household',
+  'householdRole',
   'dateOfBirth',
   'joinDate',
   'role',
@@ -30,9 +38,14 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   name: 'Name',
+  firstName: 'First name',
+  lastName: 'Last name',
   email: 'Email',
   phone: 'Phone',
   address: 'Address',
+  city: 'City',
+  household: 'Household',
+  householdRole: 'Household role',
   dateOfBirth: 'Date of birth',
   joinDate: 'Join date',
   role: 'Role',
@@ -63,15 +76,18 @@ export const IMPORT_TEXTS = {
   duplicateHeader: (h: string) => `The column '${h}' appears twice in the header row`,
   unknownColumn: (h: string) => `The mapping names a column the file does not have: '${h}'`,
   fieldTwice: (label: string) => `Two columns are mapped to ${label}`,
-  emailNotMapped: 'Map a column to Email: rows are matched to members by e-mail',
+  nameNotMapped: 'Map a column to Name, or to First name and Last name',
   badMapping: 'The column mapping is not valid',
   refused: (n: number) =>
     `Nothing was imported: ${n === 1 ? '1 row has an error' : `${n.toLocaleString('en-ZA')} rows have errors`}. Fix the file and run the dry run again.`,
   dryRunErrors: (n: number) =>
-    `${n === 1 ? '1 row has an error' : `${n.toLocaleString('en-ZA')} rows have errors`}: nothing can be imported until the file is fixed.`,
-  imported: (c: { created: number; updated: number; unchanged: number }) =>
-    `Import complete: ${c.created} new, ${c.updated} updated, ${c.unchanged} unchanged`,
+    `${n === 1 ? '1 row has an error' : `${n.toLocaleString('en-ZA')} rows have errors`}: ${n === 1 ? 'it is' : 'they are'} left out, and you can download ${n === 1 ? 'it' : 'them'} with the reasons to fix and import again.`,
+  imported: (c: { created: number; updated: number; unchanged: number; errors?: number }) =>
+    `Import complete: ${c.created} new, ${c.updated} updated, ${c.unchanged} unchanged` +
+    (c.errors ? `; ${c.errors === 1 ? '1 row' : `${c.errors.toLocaleString('en-ZA')} rows`} not imported` : ''),
   emailTwice: (row: number) => `This email is also on row ${row}`,
+  personTwice: (row: number) => `This person (same name and phone) is also on row ${row}`,
+  reasonColumn: 'Why it was not imported',
   developerAccount: 'This email belongs to a developer account, not a member',
   volunteerInvalid: 'Volunteer must be yes or no',
   dateInvalid: (label: string) => `${label} must be a date (YYYY-MM-DD or DD/MM/YYYY)`,
@@ -85,13 +101,32 @@ export type ImportMapping = z.infer<typeof importMappingSchema>;
 /** Header spellings seen in exports of other church systems and spreadsheets, compared without case, spaces or punctuation. */
 const SYNONYMS: Record<ImportField, string[]> = {
   name: ['name', 'fullname', 'membername', 'displayname', 'naam'],
-  email: ['email', 'emailaddress', 'mail', 'epos', 'primaryemail'],
-  phone: ['phone', 'phonenumber', 'mobile', 'mobilephone', 'cell', 'cellphone', 'cellnumber', 'telephone', 'tel', 'contactnumber'],
-  address: ['address', 'homeaddress', 'streetaddress', 'physicaladdress', 'adres'],
-  dateOfBirth: ['dateofbirth', 'birthday', 'birthdate', 'dob', 'born'],
+  firstName: ['firstname', 'first', 'givenname', 'forename', 'voornaam'],
+  lastName: ['lastname', 'surname', 'last', 'van'],
+  email: ['email', 'emailaddress', 'mail', 'epos', 'primaryemail', 'homeemail', 'personalemail'],
+  phone: [
+    'phone',
+    'phonenumber',
+    'mobile',
+    'mobilephone',
+    'mobilephonenumber',
+    'cell',
+    'cellphone',
+    'cellnumber',
+    'cellphonenumber',
+    'telephone',
+    'tel',
+    'contactnumber',
+    'homephone',
+  ],
+  address: ['address', 'homeaddress', 'streetaddress', 'physicaladdress', 'adres', 'address1', 'addressline1', 'homeaddressstreetline1'],
+  city: ['city', 'town', 'homeaddresscity'],
+  household: ['family', 'familyname', 'household', 'householdname', 'familyid', 'householdid', 'gesin'],
+  householdRole: ['familyrole', 'householdrole', 'relationship', 'familyrelationship', 'familyposition'],
+  dateOfBirth: ['dateofbirth', 'birthday', 'birthdate', 'dob', 'born', 'geboortedatum'],
   joinDate: ['joindate', 'joined', 'datejoined', 'memberssince', 'membersince', 'startdate'],
   role: ['role', 'churchrole'],
-  status: ['status', 'memberstatus', 'membershipstatus'],
+  status: ['status', 'memberstatus', 'membershipstatus', 'membership', 'membershiptype'],
   statusReason: ['statusreason', 'reason', 'inactivereason'],
   gender: ['gender', 'sex'],
   maritalStatus: ['maritalstatus', 'marital', 'civilstatus'],
@@ -158,5 +193,67 @@ export type ImportDryRun = z.infer<typeof importDryRunResponse>['data'];
 export const importDoneResponse = z.object({
   status: z.literal('success'),
   message: z.string(),
-  data: z.object({ counts: importCountsSchema }),
+  data: z.object({
+    counts: importCountsSchema,
+    households: z.number().int().describe('Households the import created'),
+    rejectedCsv: z
+      .string()
+      .nullable()
+      .describe('The rows not imported, as the file had them, with a last column saying why (null when every row was imported)'),
+  }),
 });
+
+/** The downloadable template: every field a column can fill, and two example rows of one household. */
+export const IMPORT_TEMPLATE = [
+  [
+    'First name',
+    'Last name',
+    'Email',
+    'Phone',
+    'Address',
+    'City',
+    'Household',
+    'Household role',
+    'Date of birth',
+    'Join date',
+    'Gender',
+    'Marital status',
+    'Occupation',
+    'Status',
+    'Notes',
+  ],
+  [
+    'Thandi',
+    'Mokoena',
+    'thandi@example.org',
+    '082 555 1234',
+    '12 Kerk Street',
+    'Pretoria',
+    'Mokoena',
+    'Head',
+    '18/04/1980',
+    '01/02/2015',
+    'female',
+    'married',
+    'Nurse',
+    'active',
+    '',
+  ],
+  [
+    'Lwazi',
+    'Mokoena',
+    '',
+    '',
+    '12 Kerk Street',
+    'Pretoria',
+    'Mokoena',
+    'Child',
+    '02/09/2014',
+    '01/02/2015',
+    'male',
+    'single',
+    '',
+    'active',
+    'No e-mail: a child',
+  ],
+];

@@ -64,13 +64,15 @@ export const memberWriteRequest = z.object({
     .trim()
     .min(1, MEMBER_TEXTS.nameRequired)
     .max(100, 'Name must be at most 100 characters'),
+  // Optional (issue 31): children, elderly members and visitors from a paper card have none. An e-mail
+  // is needed only to sign in; an invitation asks for it when the person has none.
   email: z
-    .string({ error: MEMBER_TEXTS.emailRequired })
-    .trim()
-    .min(1, MEMBER_TEXTS.emailRequired)
-    .max(EMAIL_MAX, { error: MEMBER_TEXTS.emailInvalid, abort: true })
-    .regex(EMAIL_PATTERN, MEMBER_TEXTS.emailInvalid)
-    .transform(normalizeEmail),
+    .string({ error: MEMBER_TEXTS.emailInvalid })
+    .max(EMAIL_MAX + 20, { error: MEMBER_TEXTS.emailInvalid, abort: true })
+    .nullish()
+    .transform((v) => v?.trim() || null)
+    .refine((v) => v === null || (v.length <= EMAIL_MAX && EMAIL_PATTERN.test(v)), MEMBER_TEXTS.emailInvalid)
+    .transform((v) => (v === null ? null : normalizeEmail(v))),
   // Any usual form ('082 555 1234', '+27 82 555 1234'), stored as E.164 (rules/phone.ts).
   phone: optionalPhoneField(MEMBER_TEXTS.phoneInvalid),
   address: optionalText(300, 'Address'),
@@ -104,7 +106,12 @@ export const MEMBER_SORTS = ['name', 'joinDate', 'createdAt', 'role', 'status'] 
 
 /** GET /members: server-side search (name, e-mail, phone digits), filters, sorting and paging. */
 export const membersManageQuery = paginationQuery(20, 200).extend({
-  q: z.string().trim().max(100).optional().describe('Matches name, email or phone (any spacing; 0… and +27… alike); with an API key, the name only'),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('Matches name, email or phone (any spacing; 0… and +27… alike); with an API key, the name only'),
   role: z.enum(MEMBER_PAGE_ROLES).optional(),
   status: z.enum(MEMBER_STATUSES).optional(),
   sort: z.enum(MEMBER_SORTS).default('name'),
@@ -141,7 +148,11 @@ export type Household = z.infer<typeof householdSchema>;
 export const memberDetailResponse = z.object({
   status: z.literal('success'),
   data: z.object({
-    member: memberRecordSchema.extend({ householdId: z.string().nullable(), householdRole: z.enum(HOUSEHOLD_ROLES).nullable() }),
+    member: memberRecordSchema.extend({
+      householdId: z.string().nullable(),
+      householdRole: z.enum(HOUSEHOLD_ROLES).nullable(),
+      hasAccount: z.boolean().describe('Has set a password (signs in to the portal); otherwise a leader may invite them'),
+    }),
     household: householdSchema.nullable(),
     statusHistory: z.array(statusHistorySchema),
   }),

@@ -73,7 +73,7 @@ export const duplicatesQuery = z.object({
 export const duplicateMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   birthday: z.string().nullable(),
   role: z.enum(ROLES),

@@ -79,5 +79,5 @@ export const membersListResponse = z.object({
 });
 
 /** A member as others see them in small lists (registrations, prayer authors). */
-export const memberSummarySchema = z.object({ ...entityIds, name: z.string(), email: z.string() });
+export const memberSummarySchema = z.object({ ...entityIds, name: z.string(), email: z.string().nullable() });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;

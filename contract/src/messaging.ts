@@ -134,7 +134,7 @@ export const EMAIL_STATES = ['pending', 'queued', 'sent', 'failed', 'skipped'] a
 export const recipientSchema = z.object({
   ...entityIds,
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   inApp: z.boolean(),
   emailState: z.enum(EMAIL_STATES),
   emailDetail: z.string().nullable().describe('Why it was skipped or failed'),

@@ -43,7 +43,7 @@ export const pastorDashboardSchema = z.object({
       createdAt: z.string(),
     }),
   ),
-  recentMembers: z.array(item.extend({ name: z.string(), email: z.string(), role: z.string(), status: z.string(), joinDate: z.string() })),
+  recentMembers: z.array(item.extend({ name: z.string(), email: z.string().nullable(), role: z.string(), status: z.string(), joinDate: z.string() })),
   recentPrayers: z.array(item.extend({ title: z.string(), submittedBy: z.string(), status: z.string(), createdAt: z.string() })),
   upcomingEvents: z.array(
     item.extend({

@@ -11,7 +11,7 @@ export const userSchema = z
   .object({
     ...entityIds,
     name: z.string(),
-    email: z.string(),
+    email: z.string().nullable().describe('Null for a person recorded without an e-mail (needed only to sign in)'),
     phone: z.string().nullable(),
     address: z.string().nullable(),
     role: z.enum(ROLES),

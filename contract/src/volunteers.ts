@@ -24,7 +24,7 @@ export const VOLUNTEER_TEXTS = {
 export const servingPersonSchema = z.object({
   ...entityIds,
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   role: z.enum(ROLES),
   status: z.enum(MEMBER_STATUSES),

@@ -51,10 +51,11 @@ test('a pastor finds two records of one person, merges them choosing fields, see
 
   // Record A: added by the office with the same phone written the international way, and an occupation.
   const aName = `Zanele Dube ${suffix}`;
+  const aEmail = uniqueEmail('zanele.dube');
   const a = (
     await call(page.request, pastor.token, 'post', '/api/members', {
       name: aName,
-      email: uniqueEmail('zanele.dube'),
+      email: aEmail,
       phone: `+27${local.replace(/\s/g, '').slice(1)}`,
       joinDate: '2024-03-01',
       occupation: 'Nurse',
@@ -88,7 +89,8 @@ test('a pastor finds two records of one person, merges them choosing fields, see
   await page.getByRole('radio', { name: new RegExp(`^Name: ${bName}`) }).click();
 
   await page.getByRole('button', { name: 'Merge records' }).click();
-  await expect(page.getByRole('dialog', { name: `Merge ${bName} into ${aName}?` })).toBeVisible();
+  // The confirmation names both records by e-mail (issue 31).
+  await expect(page.getByRole('dialog', { name: `Merge ${bName} (${bEmail}) into ${aName} (${aEmail})?` })).toBeVisible();
   await page.getByRole('button', { name: 'Merge', exact: true }).click();
   const done = page.getByTestId('merge-done');
   await expect(done.getByRole('heading', { name: `${bName} was merged into ${aName}` })).toBeVisible();

@@ -37,6 +37,9 @@ import { removeUnusedImages, siteImageDir, siteImageRoutes } from './modules/set
 import { daysFromServices } from '@church/contract/site-content';
 import { memberRoutes } from './modules/members/routes';
 import { memberMergeRoutes } from './modules/members/merge/routes';
+import { invitationRoutes } from './modules/members/invitations/routes';
+import { directoryRoutes } from './modules/members/directory/routes';
+import { createInvitations } from './modules/members/invitations/service';
 import { prayerRoutes } from './modules/prayers/routes';
 import { createPrayersService } from './modules/prayers/service';
 import { registerGiving } from './modules/giving/index';
@@ -198,6 +201,17 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   // Member portal: profile, prayers, giving, notifications (with the event-reminder scheduler), engagement, event registration.
   await api.register(memberRoutes, { db: ctx.db, account: authService, emit, emitMany });
   await api.register(memberMergeRoutes, { db: ctx.db, emit });
+  await api.register(directoryRoutes, { db: ctx.db });
+  await api.register(invitationRoutes, {
+    invitations: createInvitations({
+      db: ctx.db,
+      mailer: ctx.mailer,
+      limiter: ctx.limiter,
+      tokens: ctx.tokens,
+      publicUrl: ctx.config.publicUrl,
+      churchName: async () => (await settings.get()).churchName,
+    }),
+  });
   await api.register(prayerRoutes, { service: createPrayersService(ctx.db, { alerts, audit: auditPort, emit }) });
   await registerGiving(api, ctx, async () => (await settings.get()).timeZone);
   await api.register(notificationRoutes, {

@@ -277,6 +277,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // CSV import of members: the same permission as adding one.
   'POST /api/members/import/dry-run': 'members:manage',
   'POST /api/members/import': { access: 'members:manage', onlyRefusals: true },
+  // Invitations to the portal (issue 31, people): a leader invites; the person accepts without signing in.
+  'POST /api/members/:id/invitation': { access: 'members:manage', onlyRefusals: true },
+  'GET /api/auth/invitation': 'public',
+  // The member directory (issue 31): any signed-in member reaches it; the listed-only rule is in directory.test.ts.
+  'GET /api/members/directory': { access: 'signed-in', onlyRefusals: true },
+  'POST /api/auth/accept-invitation': { access: 'public', onlyRefusals: true },
   'GET /api/households': 'members:read',
   // Duplicate handling (issue 10, merge).
   'GET /api/members/duplicates': 'members:manage',

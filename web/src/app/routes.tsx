@@ -80,6 +80,10 @@ export const routes: RouteObject[] = [
         path: paths.resetPassword,
         ...page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage', 'Reset Password'),
       },
+      {
+        path: paths.invitation,
+        ...page(() => import('../features/auth/pages/accept-invitation-page'), 'AcceptInvitationPage', 'Welcome'),
+      },
 
       // Developer portal: public pages
       ...[paths.apiDocs, paths.developers, paths.documentation].map((path) => ({
@@ -146,6 +150,10 @@ export const routes: RouteObject[] = [
               },
               // Groups and home cells (issue 34).
               { path: paths.groups, ...page(() => import('../features/groups/pages/groups-page'), 'GroupsPage', 'Groups') },
+              {
+                path: paths.directory,
+                ...page(() => import('../features/directory/pages/directory-page'), 'DirectoryPage', 'Member Directory'),
+              },
               { path: paths.group(), ...page(() => import('../features/groups/pages/group-page'), 'GroupPage', 'Group') },
               {
                 path: paths.groupMeeting(),

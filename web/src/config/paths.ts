@@ -5,6 +5,8 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Accepting an invitation to the member portal (issue 31): the link a leader sent or showed. */
+  invitation: '/invitation',
   dashboard: '/dashboard',
   sermons: '/sermons',
   /** One sermon with its player (issue 18: a sermon card opens its detail). */
@@ -33,6 +35,8 @@ export const paths = {
   },
 
   /** Groups and home cells (issue 34): member pages, in the desktop shell or the phone frame. */
+  /** The member directory (issue 31): members who agreed to appear, for each other. */
+  directory: '/directory',
   groups: '/groups',
   group: (id = ':id') => `/groups/${id}`,
   groupNetwork: (id = ':id') => `/groups/zones/${id}`,

@@ -24,3 +24,15 @@ export async function download(path: string, query: Record<string, string>, fall
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   return name;
 }
+
+/** Saves text made in the browser (a CSV template, the rows an import left out) as a file. */
+export function saveText(text: string, name: string, type = 'text/csv;charset=utf-8') {
+  const a = document.createElement('a');
+  // A byte-order mark: spreadsheet programs then read the file as UTF-8 (names like Zoë, Nkosi-Ngcobo).
+  a.href = URL.createObjectURL(new Blob(['\ufeff', text], { type }));
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}

@@ -25,3 +25,4 @@ export * from './security';
 export * from './groups';
 export * from './services';
 export * from './checkin';
+export * from './invitations';

@@ -27,8 +27,12 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    /** Stored normalised (trimmed, lower case), so the unique index is case-insensitive. */
-    email: text('email').notNull().unique(),
+    /**
+     * Stored normalised (trimmed, lower case), so the unique index is case-insensitive. Null for people a
+     * leader records without one (children, elderly members, a visitor's paper card: issue 31); an
+     * e-mail is needed only to sign in, and is asked for when such a person accepts an invitation.
+     */
+    email: text('email').unique(),
     passwordHash: text('password_hash'),
     role: text('role').notNull().default('member'),
     permissions: text('permissions')
@@ -45,7 +49,7 @@ export const users = pgTable(
      * Name and e-mail lowercased in one column, so the member search is one LIKE over one
      * trigram index (users_search_trgm_idx) instead of two ILIKEs (bench/reports/people.md).
      */
-    searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || email)`),
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || coalesce(email, ''))`),
     address: text('address'),
     joinDate: date('join_date', { mode: 'string' }).notNull().defaultNow(),
     birthday: date('birthday', { mode: 'string' }),
@@ -93,6 +97,8 @@ export const users = pgTable(
     index('users_status_idx').on(t.status),
     index('users_name_idx').on(t.name, t.id),
     index('users_household_idx').on(t.householdId),
+    // The CSV import matches rows by phone (E.164) as well as by e-mail (issue 31).
+    index('users_phone_idx').on(t.phone),
     index('users_created_at_idx').on(t.createdAt, t.id),
   ],
 );

@@ -58,7 +58,7 @@ export async function seedChat(db: Db) {
   // Everyone is in General Chat and the announcements; about two in three in the others.
   const memberships = people.flatMap((p, i) =>
     rooms
-      .filter((_, r) => r === 0 || r === 2 || i % 3 !== 1 || p.email.endsWith('@demo.church'))
+      .filter((_, r) => r === 0 || r === 2 || i % 3 !== 1 || p.email?.endsWith('@demo.church'))
       .map((room) => ({ roomId: room.id, userId: p.id, joinedAt: minutesAgo(20 * 1440) })),
   );
   await db.insert(chatRoomMembers).values(memberships).onConflictDoNothing();

@@ -98,7 +98,7 @@ const OTHER_GIFTS = [200, 350, 100, 1500, 75.5, 420, 260, 800, 150, 95, 2500, 30
 export async function seedMemberPortal(db: Db) {
   const people = await db.select().from(users).where(ne(users.role, 'developer')).orderBy(asc(users.createdAt), asc(users.email));
   const member = people.find((p) => p.email === 'member@demo.church');
-  const others = people.filter((p) => p.id !== member?.id && !p.email.endsWith('@demo.church'));
+  const others = people.filter((p) => p.id !== member?.id && !p.email?.endsWith('@demo.church'));
   if (!member || others.length === 0) return;
 
   // Naledi (the demo member) asked for two of them: one shared and approved, one still pending.

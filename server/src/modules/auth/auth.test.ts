@@ -121,7 +121,7 @@ describe('POST /api/auth/login', () => {
         const ok = await strict.request({
           method: 'POST',
           url: '/api/auth/login',
-          payload: { email: p.user.email, password: TEST_PASSWORD },
+          payload: { email: p.user.email!, password: TEST_PASSWORD },
           remoteAddress: '10.4.4.4',
         });
         expect(ok.statusCode).toBe(200);
@@ -197,7 +197,7 @@ describe('PATCH /api/auth/update-password', () => {
     expect(json(res)).toMatchObject({ status: 'success', token: expect.any(String), user: { id: user.id } });
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: json(res).token })).statusCode).toBe(200);
-    expect((await login(user.email, 'Brand-New-Pass-9')).statusCode).toBe(200);
+    expect((await login(user.email!, 'Brand-New-Pass-9')).statusCode).toBe(200);
   });
 
   it('refuses a wrong current password and a weak new one', async () => {
@@ -244,7 +244,7 @@ describe('forgot and reset password', () => {
     expect(known.statusCode).toBe(200);
     expect(json(known)).toEqual({ status: 'success', message: FORGOT_PASSWORD_MESSAGE });
     expect(json(unknown)).toEqual(json(known));
-    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email!));
     expect(mails).toHaveLength(1);
     expect(await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'ghost@example.org'))).toHaveLength(0);
   });

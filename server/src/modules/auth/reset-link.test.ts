@@ -59,9 +59,9 @@ describe('a reset link is never stored readable', () => {
     const { user } = await createUser(t, { email: 'owner.pending@example.org' });
     smtp.state.failWith = 'Mailbox busy, try later';
     try {
-      expect((await forgot(user.email)).statusCode).toBe(200);
+      expect((await forgot(user.email!)).statusCode).toBe(200);
       await deliver(false); // the first attempt fails: the mail stays pending, as it would for hours on a bad SMTP day
-      const [row] = await outboxOf(user.email);
+      const [row] = await outboxOf(user.email!);
       expect(row!.sentAt).toBeNull();
       expect(row!.bodyText).toContain(MAIL_SECRET_SLOT);
       expect(row!.bodyText).not.toMatch(/token=/);
@@ -72,13 +72,13 @@ describe('a reset link is never stored readable', () => {
 
       smtp.state.failWith = undefined;
       await deliver();
-      const token = mailedToken(user.email);
+      const token = mailedToken(user.email!);
       expect(token.length).toBeGreaterThan(20);
       // The backup taken while the mail waited holds neither the token nor any reset link.
       expect(pendingBackup).not.toContain(token);
       expect(pendingBackup).not.toContain('reset-password?token');
       // Delivered: the sealed copy is gone and the stored body says where the link went.
-      const [sent] = await outboxOf(user.email);
+      const [sent] = await outboxOf(user.email!);
       expect(sent!.sentAt).not.toBeNull();
       expect(sent!.sealedSecret).toBeNull();
       expect(sent!.bodyText).toContain(MAIL_SECRET_WITHHELD);
@@ -99,9 +99,9 @@ describe('a reset link is never stored readable', () => {
 
   it('an expired link gives a clear 400', async () => {
     const { user } = await createUser(t, { email: 'owner.late@example.org' });
-    await forgot(user.email);
+    await forgot(user.email!);
     await deliver();
-    const token = mailedToken(user.email);
+    const token = mailedToken(user.email!);
     await t.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -113,21 +113,21 @@ describe('a reset link is never stored readable', () => {
   it('a link sealed under another server secret is not sent; the mail log says why', async () => {
     const { user } = await createUser(t, { email: 'owner.rotated@example.org' });
     smtp.state.failWith = 'Mailbox busy, try later';
-    await forgot(user.email);
+    await forgot(user.email!);
     await deliver(false);
     smtp.state.failWith = undefined;
     // As if JWT_SECRET changed between the request and the delivery.
     const foreign = createSealer('a-different-server-secret-of-enough-length', 'mail').seal(
       'https://church.example/reset-password?token=x',
     );
-    await t.database.db.update(emailOutbox).set({ sealedSecret: foreign }).where(eq(emailOutbox.toAddress, user.email));
+    await t.database.db.update(emailOutbox).set({ sealedSecret: foreign }).where(eq(emailOutbox.toAddress, user.email!));
     await deliver();
-    const [row] = await outboxOf(user.email);
+    const [row] = await outboxOf(user.email!);
     expect(row!.sentAt).toBeNull();
     expect(row!.failedAt).not.toBeNull();
     expect(row!.error).toMatch(/could not be unsealed/);
     expect(row!.sealedSecret).toBeNull();
-    expect(smtp.received.some((m) => m.to.includes(user.email))).toBe(false);
+    expect(smtp.received.some((m) => m.to.includes(user.email!))).toBe(false);
   });
 
   it('only a superadmin may download a whole-church backup (it holds every password hash)', async () => {
@@ -138,11 +138,11 @@ describe('a reset link is never stored readable', () => {
     const { user } = await createUser(t, { email: 'owner.api@example.org' });
     smtp.state.failWith = 'Mailbox busy, try later';
     try {
-      await forgot(user.email);
+      await forgot(user.email!);
       await deliver(false);
       const res = await t.request({ method: 'GET', url: '/api/ops/backup', token: superadmin.token });
       expect(res.statusCode).toBe(200);
-      const [row] = await outboxOf(user.email);
+      const [row] = await outboxOf(user.email!);
       expect(res.rawPayload.toString('latin1')).not.toContain(row!.sealedSecret!);
       expect(res.rawPayload.toString('latin1')).not.toContain('reset-password?token');
     } finally {
@@ -156,8 +156,8 @@ describe('without SMTP', () => {
     const plain = await createTestApp();
     try {
       const { user } = await createUser(plain, { email: 'owner.nosmtp@example.org' });
-      await plain.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
-      const [row] = await plain.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+      await plain.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email! } });
+      const [row] = await plain.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email!));
       expect(row!.kind).toBe('password-reset');
       expect(row!.sealedSecret).toBeNull();
       expect(row!.bodyText).not.toMatch(/token=|reset-password/);

@@ -133,7 +133,7 @@ export function createAuthService(d: Deps) {
     const perEmail = await d.limiter.hit(`forgot:email:${email}`, 3, 60 * 60_000);
     if (!perEmail.allowed) return; // silently: the same answer as ever
     const user = await d.repo.findUserByEmail(email);
-    if (!user || !user.isActive) return;
+    if (!user || !user.isActive || !user.email) return;
     const token = randomToken(32);
     await d.repo.insertResetToken(user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
     // The link is the mail's secret: the stored copy holds its place only (an administrator's backup must not take over the account).

@@ -75,7 +75,7 @@ export function createLeaderAlerts({
       // logged per leader; the in-app rows above are already written.
       await Promise.all(
         leaders
-          .filter((x) => x.emailAlerts)
+          .filter((x): x is typeof x & { email: string } => !!x.emailAlerts && x.email !== null)
           .map((l) =>
             mailer
               .send({

@@ -39,7 +39,7 @@ export async function planApprovalsRoutes(appBase: FastifyInstance, { db, gate }
     },
     async () => {
       const rows = await db
-        .select({ key: apiKeys, dev: { id: users.id, name: users.name, email: users.email, profile: users.developerProfile } })
+        .select({ key: apiKeys, dev: { id: users.id, name: users.name, email: sql<string>`coalesce(${users.email}, '')`, profile: users.developerProfile } })
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))
         .where(

@@ -52,7 +52,7 @@ export function frozenDonor(donor: unknown): DonorSnapshot {
 
 export const snapshotOf = (r: DonorRecord, household: string | null = null): DonorSnapshot => ({
   name: r.user.name,
-  email: r.user.email,
+  email: r.user.email ?? '',
   phone: r.user.phone ?? '',
   address: r.user.address ?? '',
   profile: r.profile,

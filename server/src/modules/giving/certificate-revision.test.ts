@@ -96,7 +96,7 @@ describe('a refund or correction of a certified gift', () => {
     const mine = json(await kit.req('GET', '/api/giving/certificates/mine', naledi.token)).data.certificates;
     expect(mine.map((c: { status: string }) => c.status)).toEqual(['cancelled', 'issued']);
     await kit.req('POST', '/api/giving/certificates/email', kit.admin.token, { taxYear: YEAR });
-    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, naledi.user.email));
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, naledi.user.email!));
     expect(mails.map((m) => m.subject)).toEqual([`Your section 18A tax certificate ${R(replacement!.receiptNumber)}`]);
     // Nothing is left to issue: the kept gift is on the replacement, the refunded one on none.
     expect((await kit.generate(YEAR)).issued).toBe(0);

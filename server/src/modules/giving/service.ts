@@ -51,7 +51,7 @@ export function createGivingService(d: GivingDeps) {
         reference: donation.reference,
         amountCents: donation.amountCents,
         itemName: `Gift to the ${donation.fund} fund`,
-        donor: { firstName: first ?? '', lastName: rest.join(' '), email: user.email },
+        donor: { firstName: first ?? '', lastName: rest.join(' '), email: user.email ?? '' },
         returnUrl: back,
         cancelUrl: `${back}&cancelled=1`,
         notifyUrl: `${d.publicUrl}/api/giving/payfast/notify`,

@@ -248,6 +248,7 @@ export async function memberRoutes(
             ...presentMember(member, currentUser(request)),
             householdId: member.householdId,
             householdRole: hr(member.householdRole),
+            hasAccount: member.passwordHash !== null,
           },
           household: household && {
             _id: household.id,

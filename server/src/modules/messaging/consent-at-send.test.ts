@@ -67,7 +67,7 @@ it('a member who withdraws consent after the mail was queued is not mailed; the 
   const before = smtp.received.length;
   await t.ctx.jobs.drain({ names: ['mail.send'] });
 
-  expect(smtp.received.slice(before).flatMap((m) => m.to)).toEqual([stays.user.email]);
+  expect(smtp.received.slice(before).flatMap((m) => m.to)).toEqual([stays.user.email!]);
   const rows = await recipients(id);
   expect(rows.find((r) => r.name === 'Sizwe Stays')).toMatchObject({ emailState: 'sent' });
   expect(rows.find((r) => r.name === 'Lindiwe Leaves')).toMatchObject({
@@ -84,8 +84,8 @@ it('a member who withdraws consent after the mail was queued is not mailed; the 
     skippedAt: string | null;
     skipReason: string | null;
   }>;
-  expect(log.find((m) => m.to === leaves.user.email)).toMatchObject({ sentAt: null, skipReason: consentWithdrawnReason('email_church') });
-  expect(log.find((m) => m.to === leaves.user.email)!.skippedAt).not.toBeNull();
+  expect(log.find((m) => m.to === leaves.user.email!)).toMatchObject({ sentAt: null, skipReason: consentWithdrawnReason('email_church') });
+  expect(log.find((m) => m.to === leaves.user.email!)!.skippedAt).not.toBeNull();
 });
 
 it('a retry waiting after a failed attempt checks again: consent withdrawn meanwhile means no mail', async () => {
@@ -97,14 +97,14 @@ it('a retry waiting after a failed attempt checks again: consent withdrawn meanw
   } finally {
     smtp.state.failWith = undefined;
   }
-  const [first] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, leaves.user.email));
+  const [first] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, leaves.user.email!));
   expect(first).toMatchObject({ attempts: 1, sentAt: null, skippedAt: null });
 
   expect((await withdraw(leaves.token)).statusCode).toBe(200);
   const before = smtp.received.length;
   for (let i = 0; i < 5; i++) await t.ctx.jobs.drain({ names: ['mail.send'], retryNow: true });
-  expect(smtp.received.slice(before).flatMap((m) => m.to)).not.toContain(leaves.user.email);
-  const [after] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, leaves.user.email));
+  expect(smtp.received.slice(before).flatMap((m) => m.to)).not.toContain(leaves.user.email!);
+  const [after] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, leaves.user.email!));
   expect(after).toMatchObject({ attempts: 1, sentAt: null, failedAt: null, skipReason: consentWithdrawnReason('email_church') });
   expect((await recipients(id)).find((r) => r.name === 'Retry Withdrawn')).toMatchObject({ emailState: 'skipped' });
 });
@@ -113,8 +113,8 @@ it('transactional mail (a password reset) is sent whatever the church-mail choic
   const person = await createUser(t, { name: 'Reset Needed' });
   expect((await withdraw(person.token)).statusCode).toBe(200);
   const before = smtp.received.length;
-  const res = await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: person.user.email } });
+  const res = await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: person.user.email! } });
   expect(res.statusCode).toBe(200);
   await t.ctx.jobs.drain({ names: ['mail.send'] });
-  expect(smtp.received.slice(before).flatMap((m) => m.to)).toEqual([person.user.email]);
+  expect(smtp.received.slice(before).flatMap((m) => m.to)).toEqual([person.user.email!]);
 });

@@ -117,7 +117,7 @@ export function createMessagingService(deps: MessagingDeps) {
       for (;;) {
         const res: unknown = await db.execute(sql`
           with slice as (
-            select ${users.id} as id, ${users.name} as name, ${users.email} as email from ${users}
+            select ${users.id} as id, ${users.name} as name, coalesce(${users.email}, '') as email from ${users}
             where ${and(audience, after ? gt(users.id, after) : undefined)}
             order by ${users.id} limit ${resolving.size()}
           ), ins as (
@@ -243,7 +243,12 @@ export function createMessagingService(deps: MessagingDeps) {
           'Opted out of church e-mail',
           batch.filter((r) => !r.consent),
         );
-        const mailTo = batch.filter((r) => r.consent);
+        // People recorded without an e-mail (issue 31) get the in-app message only.
+        await skip(
+          'No e-mail address',
+          batch.filter((r) => r.consent && !r.email),
+        );
+        const mailTo = batch.filter((r) => r.consent && r.email);
         if (!deps.mailer.smtpConfigured) {
           await skip('E-mail is not set up (SMTP)', mailTo);
           return batch.length;

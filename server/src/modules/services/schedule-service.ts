@@ -51,7 +51,7 @@ export function createScheduleService(d: ServicesDeps) {
     tx: DbOrTx,
     a: AssignmentRow,
     ctx: Awaited<ReturnType<typeof context>>,
-    person: { name: string; email: string },
+    person: { name: string; email: string | null },
     church: string,
   ) {
     const when = `${ctx.service.serviceDay} ${ctx.service.localTime}`;
@@ -65,15 +65,17 @@ export function createScheduleService(d: ServicesDeps) {
         link: '/my-schedule',
       },
     ]);
-    await d.mailer.send(
-      {
-        to: person.email,
-        kind: 'schedule',
-        subject: `Can you serve on ${ctx.service.serviceDay}? (${ctx.position.name})`,
-        text: `Hello ${person.name},\n\nYou are asked to serve as ${ctx.position.name} (${ctx.team.name}) at ${ctx.service.title}, ${when}.\n\nAccept or decline in one tap: ${link}\n\n${church}`,
-      },
-      { tx },
-    );
+    // Someone recorded without an e-mail (issue 31) is asked in the app only.
+    if (person.email)
+      await d.mailer.send(
+        {
+          to: person.email,
+          kind: 'schedule',
+          subject: `Can you serve on ${ctx.service.serviceDay}? (${ctx.position.name})`,
+          text: `Hello ${person.name},\n\nYou are asked to serve as ${ctx.position.name} (${ctx.team.name}) at ${ctx.service.title}, ${when}.\n\nAccept or decline in one tap: ${link}\n\n${church}`,
+        },
+        { tx },
+      );
     const remindAt = ctx.service.startsAt.getTime() - SERVICE_LIMITS.reminderDays * 86_400_000;
     if (remindAt > Date.now()) await reminder.send({ assignmentId: a.id }, { tx, startAfter: new Date(remindAt) });
   }
@@ -102,7 +104,7 @@ export function createScheduleService(d: ServicesDeps) {
             dedupeKey: `schedule-remind:${assignmentId}`,
           },
         ]);
-        if (made.length)
+        if (made.length && row.email)
           await d.mailer.send(
             {
               to: row.email,

@@ -29,7 +29,7 @@ describe('scheduling', () => {
     expect(assignment.status).toBe('pending');
     const [note] = await t.database.db.select().from(notifications).where(eq(notifications.userId, a!.user.id));
     expect(note).toMatchObject({ title: 'Can you serve?', link: '/my-schedule' });
-    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a!.user.email));
+    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a!.user.email!));
     expect(mail?.bodyText).toMatch(/\/serve\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/);
 
     expect((await ask(serviceId, positionId, a!.user.id)).statusCode).toBe(409);
@@ -176,7 +176,7 @@ describe('my schedule: calendar feed and e-mail links', () => {
     const [a] = await people(t, 1);
     const { positionId } = await makeTeam(t, pastor.token, [a!.user.id]);
     await ask(await makeService(t, pastor.token, dayFromNow(16)), positionId, a!.user.id);
-    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a!.user.email));
+    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a!.user.email!));
     const token = /\/serve\/([A-Za-z0-9_.-]+)/.exec(mail!.bodyText)![1]!;
     const info = json(await t.request({ url: `/api/schedule/respond/${token}` })).data;
     expect(info).toMatchObject({ personName: a!.user.name, positionName: 'Desk', status: 'pending' });

@@ -10,6 +10,7 @@ import {
   IconHome,
   IconLayoutDashboard,
   IconUsersGroup,
+  IconAddressBook,
   IconLogout,
   IconMessages,
   IconRefresh,
@@ -46,6 +47,7 @@ export function memberNav(adminType: boolean, treasurer = false): NavItem[] {
     { label: 'Events', to: paths.mobile.events, icon: IconCalendarEvent },
     { label: 'Groups', to: paths.groups, icon: IconUsersGroup },
     { label: 'My Schedule', to: paths.mySchedule, icon: IconCalendarUser },
+    { label: 'Directory', to: paths.directory, icon: IconAddressBook },
     { label: 'Daily Bible', to: paths.mobile.bible, icon: IconBook2 },
     { label: 'Church Chat', to: paths.chat, icon: IconMessages },
     ...(adminType

@@ -5,6 +5,7 @@ import {
   IconCalendarUser,
   IconDeviceDesktop,
   IconUsersGroup,
+  IconAddressBook,
   IconGift,
   IconHeartHandshake,
   IconHome,
@@ -91,6 +92,9 @@ export function PhoneFrame({ children }: { children: ReactNode }) {
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.mySchedule} leftSection={<IconCalendarUser size={16} />}>
                     My Schedule
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={paths.directory} leftSection={<IconAddressBook size={16} />}>
+                    Directory
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.dashboard} leftSection={<IconDeviceDesktop size={16} />}>
                     Desktop View

@@ -1,20 +1,48 @@
 import { canGrantRole } from '@church/contract/roles';
 import { IMPORT_FIELD_LABELS, IMPORT_TEXTS, type ImportField } from '@church/contract/members-import';
-import { MEMBER_TEXTS, memberWriteRequest, type MemberWrite } from '@church/contract/members-manage';
+import { HOUSEHOLD_ROLES, MEMBER_TEXTS, memberWriteRequest, type MemberWrite } from '@church/contract/members-manage';
 import type { UserRow } from '../../../db/schema/index';
 import { columnsFrom, MEMBER_FIELDS } from '../service';
 import type { Actor } from '../service';
 
+/** The fields a member write takes (the others — first and last name, city, household — are folded into these). */
+type WriteField = Exclude<ImportField, 'firstName' | 'lastName' | 'city' | 'household' | 'householdRole'>;
 /** One data row's non-blank cells by field (a blank cell is simply absent: it never erases). */
-export type Cells = Partial<Record<ImportField, string>>;
+export type Cells = Partial<Record<WriteField, string>>;
+/** Where the row says the person lives with others: a family column, or (without one) the address. */
+export interface HouseholdCell {
+  name: string | null;
+  role: (typeof HOUSEHOLD_ROLES)[number] | null;
+  /** For a household named after the people sharing an address. */
+  lastName: string;
+}
 
-export function cellsOf(record: string[], columns: ReadonlyArray<ImportField | ''>): Cells {
-  const cells: Cells = {};
+const HEAD = /head|primary|hoof/i;
+const SPOUSE = /spouse|wife|husband|partner|vrou|man\b/i;
+const CHILD = /child|son|daughter|kid|dependant|dependent|kind|seun|dogter/i;
+export function householdRoleOf(raw: string | undefined): HouseholdCell['role'] {
+  if (!raw) return null;
+  if (HEAD.test(raw)) return 'head';
+  if (SPOUSE.test(raw)) return 'spouse';
+  if (CHILD.test(raw)) return 'child';
+  return 'other';
+}
+
+/**
+ * The row's cells by field, with First name + Last name made one name and the city added to the
+ * address (as other systems export them), and the household cells set aside.
+ */
+export function cellsOf(record: string[], columns: ReadonlyArray<ImportField | ''>): { cells: Cells; household: HouseholdCell } {
+  const raw: Partial<Record<ImportField, string>> = {};
   columns.forEach((field, i) => {
     const v = record[i]?.trim();
-    if (field && v) cells[field] = v;
+    if (field && v) raw[field] = v;
   });
-  return cells;
+  const { firstName, lastName, city, household, householdRole, ...cells } = raw;
+  if (!cells.name && (firstName || lastName)) cells.name = [firstName, lastName].filter(Boolean).join(' ');
+  if (city) cells.address = cells.address ? `${cells.address}, ${city}` : city;
+  const surname = lastName ?? cells.name?.split(/\s+/).at(-1) ?? '';
+  return { cells, household: { name: household ?? null, role: householdRoleOf(householdRole), lastName: surname } };
 }
 
 /** YYYY-MM-DD, YYYY/MM/DD, or day first (DD/MM/YYYY, the South African way); anything else is returned as given and fails validation. */
@@ -30,6 +58,25 @@ const realDay = (d: string) => {
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
 };
 
+/** Status words other systems use (Breeze, ChurchCRM, Planning Center), read as ours. */
+const STATUS_WORDS: Record<string, string> = {
+  member: 'active',
+  members: 'active',
+  regular: 'active',
+  regularattender: 'active',
+  attender: 'active',
+  attendee: 'active',
+  guest: 'visitor',
+  firsttimeguest: 'visitor',
+  firsttimevisitor: 'visitor',
+  newcomer: 'visitor',
+  former: 'inactive',
+  formermember: 'inactive',
+  moved: 'inactive',
+  deceased: 'inactive',
+};
+const GENDER_WORDS: Record<string, string> = { m: 'male', f: 'female', man: 'male', woman: 'female', manlik: 'male', vroulik: 'female' };
+
 const YES = ['yes', 'y', 'true', '1', 'ja'];
 const NO = ['no', 'n', 'false', '0', 'nee'];
 
@@ -41,7 +88,7 @@ const shape: Shape = memberWriteRequest.shape;
  * field rule (contract members-manage: the spec 001 §8 texts and the phone
  * rule). Returns the parsed value or the error text.
  */
-function parseCell(field: ImportField, raw: string): { value: unknown } | { error: string } {
+function parseCell(field: WriteField, raw: string): { value: unknown } | { error: string } {
   let v: unknown = raw;
   if (field === 'dateOfBirth' || field === 'joinDate') {
     const day = isoDay(raw);
@@ -52,7 +99,13 @@ function parseCell(field: ImportField, raw: string): { value: unknown } | { erro
     if (YES.includes(k)) v = true;
     else if (NO.includes(k)) v = false;
     else return { error: IMPORT_TEXTS.volunteerInvalid };
-  } else if (field === 'role' || field === 'status' || field === 'gender' || field === 'maritalStatus') {
+  } else if (field === 'status') {
+    const k = raw.toLowerCase().replace(/[^a-z]/g, '');
+    v = STATUS_WORDS[k] ?? raw.toLowerCase();
+  } else if (field === 'gender') {
+    const k = raw.toLowerCase();
+    v = GENDER_WORDS[k] ?? k;
+  } else if (field === 'role' || field === 'maritalStatus') {
     v = raw.toLowerCase();
   }
   const r = shape[field].safeParse(v);
@@ -104,13 +157,12 @@ export type RowPlan =
  */
 export function planRow(actor: Actor, cells: Cells, existing: UserRow | undefined, today: string, defaultReason: string): RowPlan {
   const errors: string[] = [];
-  const parsed: Partial<Record<ImportField, unknown>> = {};
-  for (const [field, raw] of Object.entries(cells) as [ImportField, string][]) {
+  const parsed: Partial<Record<WriteField, unknown>> = {};
+  for (const [field, raw] of Object.entries(cells) as [WriteField, string][]) {
     const r = parseCell(field, raw);
     if ('error' in r) errors.push(r.error);
     else parsed[field] = r.value;
   }
-  if (!cells.email) errors.push(MEMBER_TEXTS.emailRequired);
   if (existing?.role === 'developer') errors.push(IMPORT_TEXTS.developerAccount);
 
   const before = existing ? writeOf(existing) : null;
@@ -120,7 +172,7 @@ export function planRow(actor: Actor, cells: Cells, existing: UserRow | undefine
   const merged: MemberWrite = {
     ...(before ?? {
       name: '',
-      email: '',
+      email: null,
       phone: null,
       address: null,
       dateOfBirth: null,

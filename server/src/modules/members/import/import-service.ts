@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import { eq, inArray, or } from 'drizzle-orm';
+import { normalisePhone } from '@church/contract/rules/phone';
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
@@ -20,9 +22,10 @@ import { recordAudit } from '../../audit/audit';
 import { noEventList, type EmitEvents } from '../../../events/domain-events';
 import { memberObject } from '../../../events/objects';
 import { diff, type Actor } from '../service';
-import { cellsOf, planRow, type Cells, type RowPlan } from './import-rows';
+import { cellsOf, planRow, type Cells, type HouseholdCell, type RowPlan } from './import-rows';
+import { createHouseholdPlacer, type Placement } from './households';
 
-/** Rows looked up and written together: one SELECT … WHERE email IN (…) and one INSERT per chunk. */
+/** Rows looked up and written together: one SELECT … WHERE email IN (…) OR phone IN (…) and one INSERT per chunk. */
 const CHUNK = 500;
 /**
  * How much an import may grow the server before its garbage is collected. Each chunk's rows, plans and
@@ -39,7 +42,14 @@ export interface ImportResult {
   counts: ImportCounts;
   rows: ImportRow[];
   listedAll: boolean;
+  /** Households the import made (0 in a dry run). */
+  households: number;
+  /** The rows not imported, as the file had them with their reasons, as CSV (commit only; null when none). */
+  rejectedCsv: string | null;
 }
+
+/** A name compared without case or extra spaces: 'Thandi  Mokoena' and 'thandi mokoena' are one person's. */
+const nameKey = (n: string | undefined) => (n ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Checks the leader's mapping against the header row and turns it into one field per column. */
 export function columnsFor(headers: string[], given: ImportMapping | undefined) {
@@ -57,15 +67,33 @@ export function columnsFor(headers: string[], given: ImportMapping | undefined) 
     if (f) used.add(f);
     return f;
   });
-  if (!used.has('email')) throw badRequest(IMPORT_TEXTS.emailNotMapped);
-  return { mapping: Object.fromEntries(headers.map((h, i) => [h, columns[i]!])) as ImportMapping, columns };
+  if (!used.has('name') && !used.has('firstName') && !used.has('lastName')) throw badRequest(IMPORT_TEXTS.nameNotMapped);
+  return {
+    mapping: Object.fromEntries(headers.map((h, i) => [h, columns[i]!])) as ImportMapping,
+    columns,
+    byHouseholdColumn: used.has('household'),
+  };
+}
+
+interface Line {
+  row: number;
+  record: string[];
+  cells: Cells;
+  household: HouseholdCell;
+  /** The row's phone as E.164 when it is a valid number (rows are matched by it). */
+  phone: string | null;
 }
 
 /**
  * One pass over the file, CHUNK rows at a time, so memory stays flat
  * whatever the file's length. The dry run only reads. The import runs the
- * same pass inside one transaction and writes while no row has failed; at the
- * end any error rolls everything back, so nothing is ever half-imported.
+ * same pass inside one transaction: it writes each chunk's good rows and keeps
+ * the bad ones (as the file had them, with the reasons) to hand back as a CSV.
+ * A failure of the server itself rolls the whole import back.
+ *
+ * A row is the member with its e-mail; without an e-mail match, the member with
+ * its phone (in any form) and the same name. The same phone under another name
+ * is another person (families here often share one phone).
  */
 export function createMemberImport(db: Db, emitMany: EmitEvents = noEventList) {
   async function pass(
@@ -78,7 +106,7 @@ export function createMemberImport(db: Db, emitMany: EmitEvents = noEventList) {
     const first = await it.next();
     if (first.done || !first.value.some((c) => c.trim())) throw badRequest(IMPORT_TEXTS.empty);
     const headers = first.value.map((h) => h.trim());
-    const { mapping, columns } = columnsFor(headers, opts.mapping);
+    const { mapping, columns, byHouseholdColumn } = columnsFor(headers, opts.mapping);
 
     const today = new Date().toISOString().slice(0, 10);
     const defaultReason = IMPORT_TEXTS.defaultReason(opts.fileName);
@@ -87,6 +115,9 @@ export function createMemberImport(db: Db, emitMany: EmitEvents = noEventList) {
     let listedOthers = 0;
     let listedAll = true;
     const seenEmails = new Map<string, number>();
+    const seenPeople = new Map<string, number>();
+    const rejected: string[][] = [];
+    const placer = opts.commit ? createHouseholdPlacer(tx, { byColumn: byHouseholdColumn }) : null;
     let sample: string[] = [];
 
     const list = (r: ImportRow) => {
@@ -96,52 +127,63 @@ export function createMemberImport(db: Db, emitMany: EmitEvents = noEventList) {
       listed.push(r);
     };
 
-    async function runChunk(batch: { row: number; cells: Cells }[]) {
+    async function runChunk(batch: Line[]) {
       const emails = [...new Set(batch.map((b) => b.cells.email?.toLowerCase()).filter((e): e is string => !!e))];
-      const found = emails.length ? await lookup(tx, emails, opts.commit) : [];
-      const byEmail = new Map(found.map((u) => [u.email, u]));
-      const plans: { row: number; cells: Cells; plan: RowPlan }[] = [];
+      const phones = [...new Set(batch.map((b) => b.phone).filter((p): p is string => !!p))];
+      const found = emails.length || phones.length ? await lookup(tx, emails, phones, opts.commit) : [];
+      const byEmail = new Map(found.filter((u) => u.email).map((u) => [u.email!, u]));
+      const byPhoneName = new Map(found.filter((u) => u.phone).map((u) => [`${u.phone}|${nameKey(u.name)}`, u]));
+      const plans: (Line & { plan: RowPlan })[] = [];
       for (const b of batch) {
         const email = b.cells.email?.toLowerCase();
+        const person = b.phone && b.cells.name ? `${b.phone}|${nameKey(b.cells.name)}` : undefined;
         let plan: RowPlan;
         const earlier = email ? seenEmails.get(email) : undefined;
+        const twin = person ? seenPeople.get(person) : undefined;
+        const existing = (email ? byEmail.get(email) : undefined) ?? (person ? byPhoneName.get(person) : undefined);
         if (earlier) plan = { action: 'error', errors: [IMPORT_TEXTS.emailTwice(earlier)] };
-        else plan = planRow(actor, b.cells, email ? byEmail.get(email) : undefined, today, defaultReason);
+        else if (twin) plan = { action: 'error', errors: [IMPORT_TEXTS.personTwice(twin)] };
+        else plan = planRow(actor, b.cells, existing, today, defaultReason);
         if (email && !earlier) seenEmails.set(email, b.row);
+        if (person && !twin) seenPeople.set(person, b.row);
         plans.push({ ...b, plan });
         counts.total++;
         if (plan.action === 'error') counts.errors++;
         else if (plan.action === 'new') counts.created++;
         else if (plan.action === 'updated') counts.updated++;
         else counts.unchanged++;
-        const existing = 'existing' in plan ? plan.existing : undefined;
+        if (plan.action === 'error' && opts.commit) rejected.push([...headers.map((_, i) => b.record[i] ?? ''), plan.errors.join('; ')]);
+        const known = 'existing' in plan ? plan.existing : undefined;
         list({
           row: b.row,
-          email: email ?? null,
-          name: (plan.action === 'new' ? plan.values.name : (existing?.name ?? b.cells.name)) ?? null,
+          email: email ?? known?.email ?? null,
+          name: (plan.action === 'new' ? plan.values.name : (known?.name ?? b.cells.name)) ?? null,
           action: plan.action,
           changes: plan.action === 'updated' ? plan.changes : [],
           errors: plan.action === 'error' ? plan.errors : [],
         });
       }
-      // Once a row has failed nothing more is written: the transaction is rolled back at the end anyway.
-      if (opts.commit && counts.errors === 0)
-        await write(
+      if (opts.commit) {
+        const placed = await write(
           tx,
           actor,
           plans.map((p) => p.plan),
         );
+        const good = plans.filter((p) => p.plan.action !== 'error');
+        await placer!.place(placed.map((u, i) => ({ ...u, cell: good[i]!.household })));
+      }
     }
 
     const memory = memoryBudget(IMPORT_MEMORY_BUDGET_BYTES);
-    let batch: { row: number; cells: Cells }[] = [];
+    let batch: Line[] = [];
     let row = 1;
     for (let r = await it.next(); !r.done; r = await it.next()) {
       row++;
       if (!r.value.some((c) => c.trim())) continue;
       if (counts.total + batch.length >= MEMBER_IMPORT_MAX_ROWS) throw new HttpError(413, IMPORT_TEXTS.tooManyRows);
       if (!sample.length) sample = headers.map((_, i) => r.value[i] ?? '');
-      batch.push({ row, cells: cellsOf(r.value, columns) });
+      const { cells, household } = cellsOf(r.value, columns);
+      batch.push({ row, record: opts.commit ? r.value : [], cells, household, phone: cells.phone ? normalisePhone(cells.phone) : null });
       if (batch.length >= CHUNK) {
         await runChunk(batch);
         batch = [];
@@ -150,21 +192,27 @@ export function createMemberImport(db: Db, emitMany: EmitEvents = noEventList) {
     }
     if (batch.length) await runChunk(batch);
     if (!counts.total) throw badRequest(IMPORT_TEXTS.noRows);
-    if (opts.commit && counts.errors) throw badRequest(IMPORT_TEXTS.refused(counts.errors));
+    const households = placer?.created() ?? 0;
     if (opts.commit) {
       await recordAudit(tx, {
         ...actor,
         action: 'member.imported',
         entityType: 'import',
         entityId: crypto.randomUUID(),
-        summary: `Imported ${opts.fileName}: ${counts.created} new, ${counts.updated} updated, ${counts.unchanged} unchanged`,
-        after: { fileName: opts.fileName, mapping, counts },
+        summary:
+          `Imported ${opts.fileName}: ${counts.created} new, ${counts.updated} updated, ${counts.unchanged} unchanged` +
+          (counts.errors ? `, ${counts.errors} not imported` : '') +
+          (households ? `, ${households} households made` : ''),
+        after: { fileName: opts.fileName, mapping, counts, households },
       });
     }
-    return { headers, mapping, sample, counts, rows: listed, listedAll };
+    const rejectedCsv = rejected.length ? stringify([[...headers, IMPORT_TEXTS.reasonColumn], ...rejected]) : null;
+    return { headers, mapping, sample, counts, rows: listed, listedAll, households, rejectedCsv };
   }
 
-  async function write(tx: DbOrTx, actor: Actor, plans: RowPlan[]) {
+  /** Writes a chunk's good rows; answers, in the plans' order (errors left out), who was written, for the households. */
+  async function write(tx: DbOrTx, actor: Actor, plans: RowPlan[]): Promise<Omit<Placement, 'cell'>[]> {
+    const placed = new Map<RowPlan, Omit<Placement, 'cell'>>();
     const fresh = plans.filter((p): p is Extract<RowPlan, { action: 'new' }> => p.action === 'new');
     if (fresh.length) {
       const rows = await tx
@@ -172,6 +220,7 @@ export function createMemberImport(db: Db, emitMany: EmitEvents = noEventList) {
         .values(fresh.map((p) => p.values))
         .returning();
       // Like Add member: each new member's history starts with the status they came in with.
+      rows.forEach((u, i) => placed.set(fresh[i]!, { userId: u.id, currentHouseholdId: null, address: u.address }));
       await tx.insert(memberStatusHistory).values(
         rows.map((u, i) => ({
           memberId: u.id,
@@ -190,6 +239,8 @@ export function createMemberImport(db: Db, emitMany: EmitEvents = noEventList) {
     }
     const updated: Parameters<EmitEvents>[1] = [];
     for (const p of plans) {
+      if (p.action === 'unchanged')
+        placed.set(p, { userId: p.existing.id, currentHouseholdId: p.existing.householdId, address: p.existing.address });
       if (p.action !== 'updated') continue;
       const [after] = await tx.update(users).set(p.set).where(eq(users.id, p.existing.id)).returning();
       if (after!.status !== p.existing.status) {
@@ -213,12 +264,18 @@ export function createMemberImport(db: Db, emitMany: EmitEvents = noEventList) {
         after: d.after,
       });
       updated.push({ type: 'member.updated', data: { object: memberObject(after!), previous: memberObject(p.existing) } });
+      placed.set(p, { userId: after!.id, currentHouseholdId: after!.householdId, address: after!.address });
     }
     await emitMany(tx, updated);
+    return plans.filter((p) => p.action !== 'error').map((p) => placed.get(p)!);
   }
 
-  async function lookup(tx: DbOrTx, emails: string[], lock: boolean): Promise<UserRow[]> {
-    const q = tx.select().from(users).where(inArray(users.email, emails));
+  /** The accounts with the chunk's e-mails or phones (users_phone_idx serves the phones). */
+  async function lookup(tx: DbOrTx, emails: string[], phones: string[], lock: boolean): Promise<UserRow[]> {
+    const q = tx
+      .select()
+      .from(users)
+      .where(or(emails.length ? inArray(users.email, emails) : undefined, phones.length ? inArray(users.phone, phones) : undefined));
     return lock ? q.for('update') : q;
   }
 
@@ -226,7 +283,7 @@ export function createMemberImport(db: Db, emitMany: EmitEvents = noEventList) {
     /** What the file would do; writes nothing. */
     dryRun: (actor: Actor, records: AsyncIterable<string[]>, opts: { mapping?: ImportMapping; fileName: string }) =>
       pass(db, actor, records, { ...opts, commit: false }),
-    /** Imports every row in one transaction, or refuses with nothing written. */
+    /** Imports the good rows in one transaction and hands back the bad ones with their reasons. */
     commit: (actor: Actor, records: AsyncIterable<string[]>, opts: { mapping?: ImportMapping; fileName: string }) =>
       db.transaction((tx) => pass(tx, actor, records, { ...opts, commit: true })),
   };

@@ -20,7 +20,7 @@ import { csvRecords } from './csv-source';
 import { createMemberImport, MAPPABLE, type ImportResult } from './import-service';
 
 const errors = errorResponses(400, 401, 403, 413, 415);
-const describe = `multipart/form-data: an optional field "mapping" (JSON: CSV header → member field, '' to skip; fields: ${MAPPABLE}) sent before the CSV file field "file" (UTF-8, header row first, at most ${MEMBER_IMPORT_MAX_BYTES / 1024 / 1024} MB). Without a mapping the usual header names are recognised. Rows are matched to members by e-mail; blank cells keep what is stored.`;
+const describe = `multipart/form-data: an optional field "mapping" (JSON: CSV header → member field, '' to skip; fields: ${MAPPABLE}) sent before the CSV file field "file" (UTF-8, header row first, at most ${MEMBER_IMPORT_MAX_BYTES / 1024 / 1024} MB). Without a mapping the usual header names are recognised. Rows are matched to members by e-mail, or by phone (any form) with the same name; blank cells keep what is stored. A Household column (or a shared address) creates or joins households.`;
 
 function parseMapping(value: string): ImportMapping {
   let json: unknown;
@@ -120,7 +120,7 @@ export async function memberImportRoutes(
       schema: {
         tags,
         security,
-        summary: 'Import members from CSV in one transaction (refused, with nothing written, if any row has an error)',
+        summary: 'Import members from CSV: the good rows in one transaction; the bad ones come back as CSV with their reasons',
         description: describe,
         consumes: ['multipart/form-data'],
         response: { 200: importDoneResponse, ...errors },
@@ -128,8 +128,8 @@ export async function memberImportRoutes(
     },
     async (request) => {
       const actor = opts.actorOf(request);
-      const { counts } = await withUpload(request, (records, o) => importer.commit(actor, records, o));
-      return { status: 'success' as const, message: IMPORT_TEXTS.imported(counts), data: { counts } };
+      const { counts, households, rejectedCsv } = await withUpload(request, (records, o) => importer.commit(actor, records, o));
+      return { status: 'success' as const, message: IMPORT_TEXTS.imported(counts), data: { counts, households, rejectedCsv } };
     },
   );
 }

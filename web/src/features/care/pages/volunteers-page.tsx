@@ -148,11 +148,13 @@ export function VolunteersPage() {
                             <IconUser size={16} />
                           </ActionIcon>
                         </Tooltip>
-                        <Tooltip label="Send e-mail">
-                          <ActionIcon variant="subtle" component="a" href={`mailto:${v.email}`} aria-label={`E-mail ${v.name}`}>
-                            <IconMail size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        {v.email && (
+                          <Tooltip label="Send e-mail">
+                            <ActionIcon variant="subtle" component="a" href={`mailto:${v.email}`} aria-label={`E-mail ${v.name}`}>
+                              <IconMail size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
                       </Group>
                     </Table.Td>
                   </Table.Tr>

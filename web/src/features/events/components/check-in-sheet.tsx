@@ -52,7 +52,7 @@ export function CheckInSheet({ eventId }: { eventId: string }) {
         searchable
         searchValue={search}
         onSearchChange={setSearch}
-        data={(found.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.email})` }))}
+        data={(found.data ?? []).map((m) => ({ value: m.id, label: m.email ? `${m.name} (${m.email})` : m.name }))}
         nothingFoundMessage={debounced.trim().length >= 2 ? 'No member found' : 'Type at least 2 letters'}
         value={null}
         onChange={(v) => {

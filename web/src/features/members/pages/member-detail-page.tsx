@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -28,6 +28,8 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { householdsQuery, memberQuery, useSetHousehold, useSetMemberRole } from '../api/members';
 import { DeleteMemberModal } from '../components/delete-member-modal';
+import { InviteDialog } from '../components/invite-dialog';
+import { INVITATION_TEXTS } from '@church/contract/invitations';
 import { MemberPermissionsCard } from '../components/member-permissions-card';
 import { RoleBadge, StatusBadge, capitalize } from '../components/member-badges';
 import { formatPhone } from '@church/contract/rules/phone';
@@ -208,6 +210,7 @@ export function MemberDetailPage() {
   const navigate = useNavigate();
   const q = useQuery(memberQuery(id));
   const [deleting, setDeleting] = useState(false);
+  const [inviting, setInviting] = useState(false);
   useEffect(() => {
     if (q.isError) notify.error(MEMBER_TEXTS.getFailed);
   }, [q.isError]);
@@ -246,6 +249,11 @@ export function MemberDetailPage() {
           </Group>
         </Stack>
         <Group>
+          {!member.hasAccount && (
+            <Button variant="light" leftSection={<IconSend size={16} />} onClick={() => setInviting(true)}>
+              {INVITATION_TEXTS.button}
+            </Button>
+          )}
           <Button component={Link} to={paths.memberEdit(member.id)} leftSection={<IconEdit size={16} />} variant="default">
             Edit
           </Button>
@@ -257,7 +265,7 @@ export function MemberDetailPage() {
 
       <Card withBorder radius="md" padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <Field label="Email" value={<Anchor href={`mailto:${member.email}`}>{member.email}</Anchor>} />
+          <Field label="Email" value={member.email ? <Anchor href={`mailto:${member.email}`}>{member.email}</Anchor> : null} />
           <Field label="Phone" value={member.phone ? formatPhone(member.phone) : member.phone} />
           <Field label="Address" value={member.address} />
           <Field label="Date of birth" value={member.dateOfBirth} />
@@ -313,6 +321,7 @@ export function MemberDetailPage() {
           )}
         </Card>
       </SimpleGrid>
+      <InviteDialog memberId={member.id} name={member.name} email={member.email} opened={inviting} onClose={() => setInviting(false)} />
       <DeleteMemberModal member={deleting ? member : null} onClose={() => setDeleting(false)} onDeleted={() => navigate(paths.members)} />
     </Stack>
   );

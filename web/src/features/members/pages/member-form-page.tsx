@@ -53,7 +53,7 @@ const EMPTY: FormState = {
 
 const fromMember = (m: MemberDetail['member']): FormState => ({
   name: m.name,
-  email: m.email,
+  email: m.email ?? '',
   phone: m.phone ? formatPhone(m.phone) : '',
   address: m.address ?? '',
   dateOfBirth: m.dateOfBirth ?? '',
@@ -138,7 +138,7 @@ function MemberForm({ initial, id }: { initial: FormState; id?: string }) {
           <TextInput
             label="Email"
             type="email"
-            required
+            description="Optional: needed only to sign in"
             value={form.email}
             error={errors.email}
             onChange={(e) => set('email', e.currentTarget.value)}
@@ -146,7 +146,7 @@ function MemberForm({ initial, id }: { initial: FormState; id?: string }) {
           <TextInput
             label="Phone"
             type="tel"
-            placeholder="+27821234567"
+            placeholder="082 123 4567"
             value={form.phone}
             error={errors.phone}
             onChange={(e) => set('phone', e.currentTarget.value)}

@@ -1,8 +1,15 @@
 import { Alert, Anchor, Button, Card, FileInput, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { IMPORT_TEXTS, MEMBER_IMPORT_MAX_BYTES, type ImportDryRun, type ImportMapping } from '@church/contract/members-import';
+import {
+  IMPORT_TEMPLATE,
+  IMPORT_TEXTS,
+  MEMBER_IMPORT_MAX_BYTES,
+  type ImportDryRun,
+  type ImportMapping,
+} from '@church/contract/members-import';
+import { saveText } from '../../../lib/download';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useImportDryRun, useImportMembers } from '../api/import';
@@ -11,16 +18,22 @@ import { ImportCounts, ImportReportTable } from '../components/import-report';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : 'The import failed');
 
+/** One CSV line per row; cells with a comma, quote or line break quoted (RFC 4180). */
+const csvOf = (rows: readonly (readonly string[])[]) =>
+  rows.map((r) => r.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n') + '\r\n';
+
 /**
- * CSV import of members (issue 10): choose a file, check the column mapping
- * (guessed from the headers), read the dry run, then import. The server
- * refuses the import while any row has an error, so nothing is half-imported.
+ * CSV import of members (issues 10 and 31): choose a file (exports of Breeze,
+ * ChurchCRM and Planning Center are read by their headers), check the column
+ * mapping, read the dry run, then import. The good rows are imported; the bad
+ * ones can be downloaded with their reasons, fixed and imported again.
  */
 export function MembersImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<ImportMapping | undefined>();
   const [report, setReport] = useState<ImportDryRun | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [rejected, setRejected] = useState<string | null>(null);
   const dryRun = useImportDryRun();
   const importer = useImportMembers();
 
@@ -39,6 +52,7 @@ export function MembersImportPage() {
   };
 
   const choose = (f: File | null) => {
+    setRejected(null);
     setFile(f);
     setReport(null);
     setMapping(undefined);
@@ -56,6 +70,7 @@ export function MembersImportPage() {
       {
         onSuccess: (r) => {
           setDone(r.message);
+          setRejected(r.data.rejectedCsv);
           setReport(null);
           setFile(null);
           notify.success(r.message);
@@ -64,7 +79,7 @@ export function MembersImportPage() {
     );
   };
 
-  const canImport = !!report && report.counts.errors === 0 && !dryRun.isPending;
+  const canImport = !!report && !dryRun.isPending;
   const changing = report ? report.counts.created + report.counts.updated : 0;
 
   return (
@@ -91,22 +106,49 @@ export function MembersImportPage() {
           />
           <List size="sm" c="dimmed" spacing={2}>
             <List.Item>
-              Rows are matched to existing members by e-mail: a known e-mail updates that member, a new one adds a member.
+              Rows are matched to existing members by e-mail, or by phone and the same name: a match updates that member, anyone else is
+              added. E-mail is optional.
             </List.Item>
             <List.Item>A blank cell never erases what is stored.</List.Item>
             <List.Item>
-              Dates as YYYY-MM-DD or DD/MM/YYYY; phone numbers in international form (+27…); a blank join date is today.
+              Dates as YYYY-MM-DD or DD/MM/YYYY; phone numbers in any usual form (082 555 1234, +27 82 555 1234); a blank join date is
+              today.
             </List.Item>
-            <List.Item>Nothing is imported while any row has an error.</List.Item>
+            <List.Item>
+              A Family or Household column puts people in households; without one, people at the same address share one.
+            </List.Item>
+            <List.Item>Rows with an error are left out, and you can download them with the reasons.</List.Item>
           </List>
+          <Group>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} />}
+              onClick={() => saveText(csvOf(IMPORT_TEMPLATE), 'members-template.csv')}
+            >
+              Download the template
+            </Button>
+          </Group>
         </Stack>
       </Card>
 
       {done && (
-        <Alert color="green" title={done} data-testid="import-done">
-          <Anchor component={Link} to={paths.members}>
-            See the members
-          </Anchor>
+        <Alert color={rejected ? 'yellow' : 'green'} title={done} data-testid="import-done">
+          <Group gap="md">
+            <Anchor component={Link} to={paths.members}>
+              See the members
+            </Anchor>
+            {rejected && (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconDownload size={14} />}
+                onClick={() => saveText(rejected, 'members-not-imported.csv')}
+              >
+                Download the rows not imported
+              </Button>
+            )}
+          </Group>
         </Alert>
       )}
       {dryRun.isError && (
@@ -172,8 +214,8 @@ export function MembersImportPage() {
               </Group>
               <ImportCounts counts={report.counts} />
               {report.counts.errors > 0 && (
-                <Alert color="red" title={IMPORT_TEXTS.dryRunErrors(report.counts.errors)}>
-                  Correct the rows marked Error in the file, or change the mapping, then choose the file again.
+                <Alert color="yellow" title={IMPORT_TEXTS.dryRunErrors(report.counts.errors)}>
+                  Or correct the rows marked Error in the file, or change the mapping, and choose the file again.
                 </Alert>
               )}
               <ImportReportTable report={report} />

@@ -11,6 +11,8 @@ import { notify } from '../../../lib/notify';
 import { memberQuery } from '../api/members';
 import { useMerge } from '../api/merges';
 import { MovedList, UndoMergeModal } from '../components/merge-summary';
+import { mergeDefault, mergeLabel } from '@church/contract/rules/merge-defaults';
+import { formatPhone } from '@church/contract/rules/phone';
 
 type Side = 'a' | 'b';
 type Choosable = MergeField | 'household';
@@ -19,7 +21,6 @@ const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—'
 const householdOf = (d: MemberDetail) =>
   d.household ? `${d.household.name}${d.member.householdRole ? ` (${d.member.householdRole})` : ''}` : 'No household';
 const valueOf = (d: MemberDetail, f: Choosable) => (f === 'household' ? (d.household ? householdOf(d) : null) : d.member[f]);
-const empty = (v: unknown) => v === null || v === undefined || v === '';
 
 function ChoiceRow({
   field,
@@ -156,8 +157,8 @@ export function MergePage() {
   const removed = keep === 'a' ? b : a;
   const fields: Choosable[] = [...MERGE_FIELDS, 'household'];
   const differs = (f: Choosable) => JSON.stringify(valueOf(a, f)) !== JSON.stringify(valueOf(b, f));
-  // Unless told otherwise, a field keeps the kept record's value — or the other's when the kept one has none.
-  const sideOf = (f: Choosable): Side => choice[f] ?? (empty(valueOf(kept, f)) && !empty(valueOf(removed, f)) ? other : keep);
+  // Unless told otherwise: the filled value, the earlier join date, a yes for volunteer (contract rules/merge-defaults).
+  const sideOf = (f: Choosable): Side => choice[f] ?? (mergeDefault(f, valueOf(kept, f), valueOf(removed, f)) === 'remove' ? other : keep);
   const choosable = fields.filter(differs);
   const same = fields.filter((f) => !differs(f));
 
@@ -207,7 +208,7 @@ export function MergePage() {
                       {d.member.name}
                     </Text>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {d.member.email}
+                      {d.member.email ?? (d.member.phone ? formatPhone(d.member.phone) : 'No e-mail or phone')}
                     </Text>
                   </Stack>
                 </Group>
@@ -250,7 +251,7 @@ export function MergePage() {
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={`Merge ${removed.member.name} into ${kept.member.name}?`}
+        title={`Merge ${mergeLabel(removed.member, formatPhone)} into ${mergeLabel(kept.member, formatPhone)}?`}
         centered
       >
         <Text size="sm">

@@ -12,7 +12,7 @@ import { formatPhone } from '@church/contract/rules/phone';
 
 const initial = (u: User) => ({
   name: u.name,
-  email: u.email,
+  email: u.email ?? '',
   phone: u.phone ? formatPhone(u.phone) : '',
   address: u.address ?? '',
   birthday: u.birthday ?? '',
@@ -32,11 +32,11 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: (updated?: U
     validate: {
       name: (v) => (v.trim() ? null : 'Name is required'),
       email: (v) => (!v.trim() ? 'Email is required' : isValidEmail(v.trim()) ? null : 'Please enter a valid email address'),
-      currentPassword: (v, values) => (sameEmail(values.email, user.email) || v ? null : EMAIL_CHANGE_NEEDS_PASSWORD),
+      currentPassword: (v, values) => (sameEmail(values.email, user.email ?? '') || v ? null : EMAIL_CHANGE_NEEDS_PASSWORD),
     },
   });
   // The e-mail is where password resets go: changing it asks for the current password (and signs out other devices).
-  const emailChanging = !sameEmail(form.values.email, user.email);
+  const emailChanging = !sameEmail(form.values.email, user.email ?? '');
 
   const submit = form.onSubmit(async (values) => {
     try {
