@@ -232,7 +232,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   });
   // POPIA self-service: download my data (a job), delete my account, the administrators' list of requests.
   await api.register(privacyRoutes, {
-    service: createPrivacyService({ db: ctx.db, jobs: ctx.jobs, dataDir: ctx.config.dataDir }),
+    service: createPrivacyService({ db: ctx.db, jobs: ctx.jobs, dataDir: ctx.config.dataDir, confirmPassword: authService.confirmCurrentPassword }),
   });
   await api.register(eventRegistrationRoutes, { db: ctx.db });
   // Care and events management (pastor/admin): events CRUD and check-in.

@@ -89,9 +89,17 @@ export function createAuthService(d: Deps) {
     }
 
     const user = await d.repo.findUserByEmail(email);
+    // The account's one password budget (confirmCurrentPassword): every route that checks its password counts
+    // there, so guesses spread over sign-in, password change and account deletion meet one limit. Sign-in stops
+    // at the distributed ceiling, as for the e-mail's own counter.
+    const budget = user ? (await d.limiter.peekMany([passwordBudgetKey(user.id)])).get(passwordBudgetKey(user.id)) : undefined;
+    if (budget && budget.count >= accountCeiling) throw tooMany(budget.retryAfterSeconds);
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) {
-      await Promise.all(over.map(([key, max]) => d.limiter.hit(key, max, windowMs)));
+      await Promise.all([
+        ...over.map(([key, max]) => d.limiter.hit(key, max, windowMs)),
+        ...(user ? [d.limiter.hit(passwordBudgetKey(user.id), accountCeiling, windowMs)] : []),
+      ]);
       throw unauthorized('Invalid credentials');
     }
     if (!user.isActive) throw new HttpError(403, 'This account has been deactivated. Please contact the church office.');
@@ -101,13 +109,14 @@ export function createAuthService(d: Deps) {
   }
 
   /**
-   * Checks the signed-in person's current password before a sensitive change
-   * (new password, new e-mail). Wrong answers are limited per account like
-   * sign-ins, so a borrowed session cannot be used to guess the password.
+   * Checks the signed-in person's current password before a sensitive change (new password, new e-mail,
+   * deleting the account — every route that asks for the password goes through here). Wrong answers share
+   * ONE budget per account with sign-in (issue 29, finding 6: deletion had none), so a borrowed session
+   * cannot be used to guess the password on whichever route counts least.
    */
-  async function confirmCurrentPassword(user: UserRow, currentPassword: string) {
+  async function confirmCurrentPassword(user: Pick<UserRow, 'id' | 'passwordHash'>, currentPassword: string) {
     const { windowMs, maxPerAccount } = d.login;
-    const key = `password-check:account:${user.id}`;
+    const key = passwordBudgetKey(user.id);
     const [seen] = (await d.limiter.peekMany([key])).values();
     if (seen && seen.count >= maxPerAccount) throw tooMany(seen.retryAfterSeconds);
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -161,6 +170,9 @@ export function createAuthService(d: Deps) {
   return { register, login, confirmCurrentPassword, updatePassword, forgotPassword, resetPassword, issue };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** The one password-attempt counter of an account (sign-in, password change, e-mail change, deletion). */
+const passwordBudgetKey = (userId: string) => `password-check:account:${userId}`;
 
 const tooMany = (seconds: number) =>
   new HttpError(429, 'Too many sign-in attempts. Please wait a few minutes and try again.', {

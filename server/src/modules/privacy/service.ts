@@ -7,7 +7,6 @@ import { DATA_EXPORT_TTL_DAYS, PRIVACY_TEXTS, type DataRequest } from '@church/c
 import type { Db } from '../../db/client';
 import { dataRequests, givingSubscriptions, users, type DataRequestRow, type UserRow } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
-import { verifyPassword } from '../../lib/passwords';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit';
 import { createNotifications } from '../notifications/repository';
@@ -22,6 +21,8 @@ export interface PrivacyDeps {
   db: Db;
   jobs: JobQueue;
   dataDir: string;
+  /** The auth service's check of the person's own password, with the account's one attempt budget. */
+  confirmPassword: (user: Pick<UserRow, 'id' | 'passwordHash'>, password: string) => Promise<void>;
 }
 
 export const presentRequest = (r: DataRequestRow): DataRequest => ({
@@ -133,7 +134,11 @@ export function createPrivacyService(deps: PrivacyDeps) {
      * it), sessions end. All or nothing.
      */
     async deleteAccount(user: UserRow, password: string, ip: string | null) {
-      if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(PRIVACY_TEXTS.deleteWrongPassword);
+      // The account's one password budget (auth service): a wrong password here counts like one anywhere else.
+      await deps.confirmPassword(user, password).catch((err: unknown) => {
+        if (err instanceof HttpError && err.statusCode === 400) throw badRequest(PRIVACY_TEXTS.deleteWrongPassword);
+        throw err;
+      });
       await db.transaction(async (tx) => {
         const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
         if (!me || me.erasedAt) throw notFound();
