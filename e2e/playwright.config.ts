@@ -71,6 +71,8 @@ export default defineConfig({
       PAYFAST_STANDIN_PORT: String(PORT + 1),
       // Check-in labels go to a local label-printer stand-in (ZPL over TCP) two ports up (issue 33).
       LABEL_PRINTER_STANDIN_PORT: String(PORT + 2),
+      // Issue 35: SMS, WhatsApp and push go to the local messaging stand-in.
+      CHANNELS_STANDIN_PORT: String(PORT + 3),
       // The webhook journey's receiver listens on loopback; the SSRF guard refuses it unless an administrator allows the host.
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       // Several people may run e2e at once: each builds the web app to its own folder.

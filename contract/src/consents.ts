@@ -18,6 +18,25 @@ export const CONSENT_KINDS = {
     wording: 'List my name, phone number and address in the member directory shared with other members and leaders.',
     default: false,
   },
+  sms_church: {
+    label: 'SMS from the church',
+    wording:
+      'I would like to receive SMS messages from the church on my mobile number (news, events and reminders). I can reply STOP at any time.',
+    /** Direct messages by SMS need an opt-in (POPIA s69); every SMS can be stopped with STOP. */
+    default: false,
+  },
+  whatsapp_church: {
+    label: 'WhatsApp messages from the church',
+    wording: "I would like to receive WhatsApp messages from the church's WhatsApp number. I can reply STOP at any time.",
+    /** WhatsApp's own rules require an opt-in before a business writes first. */
+    default: false,
+  },
+  push_church: {
+    label: 'App notifications from the church',
+    wording: 'Show notifications from the church on the devices where I turned on notifications for the app.',
+    /** Turning notifications on in the installed app is itself the choice; this switch turns them all off. */
+    default: true,
+  },
   public_prayers: {
     label: 'Share my prayer requests publicly',
     wording: 'My approved prayer requests may be shown on the public prayer wall with my name.',
@@ -29,7 +48,7 @@ export type ConsentKind = keyof typeof CONSENT_KINDS;
 export const consentKind = z.enum(Object.keys(CONSENT_KINDS) as [ConsentKind, ...ConsentKind[]]);
 
 /** Where a change came from: the member's profile, an e-mail's unsubscribe link, or a leader recording a paper form. */
-export const CONSENT_SOURCES = ['profile', 'unsubscribe_link', 'leader', 'registration'] as const;
+export const CONSENT_SOURCES = ['profile', 'unsubscribe_link', 'leader', 'registration', 'sms_reply', 'whatsapp_reply', 'provider_opt_out'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 export const consentPreference = z.object({

@@ -77,6 +77,10 @@ const envSchema = z.object({
   PAYFAST_STANDIN_PORT: z.coerce.number().int().min(1).max(65535, 'must be a port number').optional(),
   /** A local stand-in for a network label printer (raw ZPL over TCP) on this loopback port: development and e2e only. */
   LABEL_PRINTER_STANDIN_PORT: z.coerce.number().int().min(1).max(65535, 'must be a port number').optional(),
+  /** Development, e2e and demos: run the local SMS / WhatsApp / push stand-in on this port and send through it. */
+  CHANNELS_STANDIN_PORT: z.coerce.number().int().min(1).max(65535, 'must be a port number').optional(),
+  /** The VAPID subject push services may contact (mailto: or https:). */
+  PUSH_CONTACT: z.string().max(200).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -129,6 +133,9 @@ export interface Config {
   payfastNetwork: PayfastNetwork;
   /** Issue 33: the label-printer stand-in's port (never in production). */
   labelPrinterStandinPort?: number;
+  /** Development and e2e only: the messaging providers' local stand-in listens here (modules/channels/standin). */
+  channelsStandinPort?: number;
+  pushContact: string;
 }
 
 /** PayFast's addresses, from the environment (the stand-in's in development and tests). */
@@ -332,5 +339,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payfast: payfastConfig(e, payfastNetwork(e)),
     payfastNetwork: payfastNetwork(e),
     labelPrinterStandinPort: labelPrinterStandin(e),
+    channelsStandinPort: channelsStandinPort(e),
+    pushContact: e.PUSH_CONTACT ?? `mailto:${e.MAIL_FROM ?? 'church@localhost'}`.replace(/^mailto:.*<(.*)>$/, 'mailto:$1'),
   };
+}
+
+function channelsStandinPort(e: z.output<typeof envSchema>) {
+  if (e.CHANNELS_STANDIN_PORT && e.NODE_ENV === 'production')
+    throw new ConfigError(
+      'Invalid configuration:\n  CHANNELS_STANDIN_PORT: the local messaging stand-in is for development and tests only',
+    );
+  return e.CHANNELS_STANDIN_PORT;
 }

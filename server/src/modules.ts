@@ -69,6 +69,7 @@ import { messagingRoutes } from './modules/messaging/routes';
 import { createMessagingService } from './modules/messaging/service';
 import { createMessagingRepository } from './modules/messaging/repository';
 import { exportsRoutes } from './modules/exports/routes';
+import { registerChannels } from './modules/channels/index';
 import { createExportsService } from './modules/exports/service';
 import { createSecuritySettings } from './modules/security/settings';
 import { securitySettingsRoutes } from './modules/security/settings-routes';
@@ -245,6 +246,16 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(careRoutes, {
     service: createCareService({ db: ctx.db, repo: createCareRepository(ctx.db), timeZone, audit: auditPort }),
   });
+  // Messaging channels (issue 35): SMS, WhatsApp, app notifications and branded e-mail, with their providers' callbacks.
+  await registerChannels(
+    api,
+    ctx,
+    async () => {
+      const s = await settings.get();
+      return { churchName: s.churchName, logoUrl: s.logoUrl, address: s.address, phone: s.phone, email: s.email };
+    },
+    timeZone,
+  );
   // Bulk messaging (issue 13): messages become notifications and, with consent, e-mail, sent by the job queue.
   const messaging = createMessagingService({
     db: ctx.db,

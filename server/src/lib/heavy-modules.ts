@@ -19,3 +19,7 @@ export const loadArchiver = loadDefault<typeof import('archiver')>('archiver');
 export const loadSharp = loadDefault<(typeof import('sharp'))['default']>('sharp');
 
 export const loadSanitizeHtml = loadDefault<typeof import('sanitize-html')>('sanitize-html');
+/** MJML (the church's branded e-mail, modules/channels/providers/branded-email.ts): ~2 MB, loaded for the first branded mail. */
+export const loadMjml = loadDefault<typeof import('mjml')>('mjml');
+/** web-push (modules/channels/providers/webpush.ts), loaded for the first push. */
+export const loadWebPush = loadDefault<typeof import('web-push')>('web-push');

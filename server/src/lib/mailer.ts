@@ -13,6 +13,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (the church's branded template, modules/channels/providers/branded-email.ts). */
+  html?: string;
   kind?: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post …). */
   headers?: Record<string, string>;
@@ -80,6 +82,7 @@ export function createMailer(
       toAddress: mail.to,
       subject: mail.subject,
       bodyText: withSecret ? mail.text : mail.text.replaceAll(MAIL_SECRET_SLOT, MAIL_SECRET_WITHHELD),
+      bodyHtml: mail.html ?? null,
       sealedSecret: withSecret ? opts.sealer.seal(mail.secret!) : null,
       kind: mail.kind ?? 'general',
       headers: mail.headers ?? null,
@@ -129,6 +132,7 @@ export function createMailer(
           to: row.toAddress,
           subject: row.subject,
           text,
+          ...(row.bodyHtml ? { html: row.bodyHtml } : {}),
           headers: row.headers ?? undefined,
         });
       } catch (err) {

@@ -26,3 +26,4 @@ export * from './groups';
 export * from './services';
 export * from './checkin';
 export * from './invitations';
+export * from './channels';

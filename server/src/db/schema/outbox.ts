@@ -13,6 +13,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     /** Never holds a secret: a reset link's place is marked (lib/mailer.ts MAIL_SECRET_SLOT). */
     bodyText: text('body_text').notNull(),
+    /** The HTML part, when the mail has one (church-branded messages). */
+    bodyHtml: text('body_html'),
     /**
      * The recipient's secret (a reset link) sealed with a key derived from the server
      * secret (lib/seal.ts), only while SMTP delivery is pending; cleared once sent.

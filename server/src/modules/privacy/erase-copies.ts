@@ -69,7 +69,7 @@ export async function eraseCopies(tx: DbOrTx, me: UserRow) {
   if (emails.length) {
     await tx.execute(sql`
       update email_outbox set
-        to_address = ${`erased-${me.id}@erased.invalid`}, subject = ${ERASED}, body_text = ${ERASED}, headers = null, sealed_secret = null,
+        to_address = ${`erased-${me.id}@erased.invalid`}, subject = ${ERASED}, body_text = ${ERASED}, body_html = null, headers = null, sealed_secret = null,
         skipped_at = case when sent_at is null and skipped_at is null then now() else skipped_at end,
         skip_reason = case when sent_at is null and skipped_at is null then 'The account was deleted' else skip_reason end
       where lower(to_address) in (${sql.join(

@@ -49,6 +49,9 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   'visitors.member_id': { ...mine, omit: ['note', 'assigned_to', 'follow_up_on'] },
   'webhooks.user_id': { ...mine, omit: ['secret', 'previous_secret'] },
   'data_requests.user_id': { action: 'keep', subject: true, omit: ['file_key'] },
+  // Messages to them by SMS, WhatsApp, push or e-mail (issue 35), and the devices they turned notifications on for.
+  'channel_deliveries.user_id': mine,
+  'push_subscriptions.user_id': { ...mine, omit: ['endpoint', 'p256dh', 'auth'] },
 
   // Kept for tax law (five years), and exported: the gift records and what the certificates need.
   'donations.user_id': { action: 'keep', subject: true },
@@ -80,6 +83,7 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   'giving_settings.updated_by': actor,
   'payment_settings.updated_by': actor,
   'security_settings.updated_by': actor,
+  'channel_settings.updated_by': actor,
   'member_merges.merged_by': actor,
   'member_status_history.changed_by': actor,
   'message_templates.created_by': actor,
