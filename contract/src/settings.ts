@@ -236,6 +236,7 @@ export const publicSettingsSchema = z.object({
   timeZone: z.string(),
   map: z.object({ tileUrl: z.string().describe('Leaflet tile URL template; empty means no tiles'), zoom: z.number().int() }),
   stats: publicStatsSchema,
+  setupNeeded: z.boolean().describe('True until the first administrator exists (the site then links to /setup)'),
   privacy: z
     .object({ officerName: z.string(), officerEmail: z.string(), officerPhone: z.string(), notice: z.string() })
     .describe('The Information Officer and the privacy notice (POPIA), shown on /privacy'),

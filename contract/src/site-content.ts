@@ -79,12 +79,13 @@ export const homeStatSchema = z.object({
 });
 export type HomeStat = z.infer<typeof homeStatSchema>;
 
+/** Counted figures only: the founding year shows once the church chooses it (the settings' default year is not its history). */
 export const DEFAULT_HOME_STATS: HomeStat[] = [
   { label: 'Members', source: 'members', value: '' },
-  { label: 'Founded', source: 'founded', value: '' },
   { label: 'Upcoming Events', source: 'upcomingEvents', value: '' },
   { label: 'Recent Prayers', source: 'recentPrayers', value: '' },
 ];
+export const FOUNDED_STAT: HomeStat = { label: 'Founded', source: 'founded', value: '' };
 
 /** '10:00 AM - 12:00 PM' → 10:00 and 12:00; linear (one pass of fixed-width pieces). */
 function parseTwelveHour(s: string): { time: string; endTime: string } | null {

@@ -33,6 +33,7 @@ import { sermonPreparationRoutes } from './modules/sermon-preparations/routes';
 import { announcementsRoutes } from './modules/announcements/routes';
 import { createAnnouncementsRepository } from './modules/announcements/repository';
 import { settingsLogoRoutes } from './modules/settings/logo';
+import { setupRoutes } from './modules/setup/setup';
 import { removeUnusedImages, siteImageDir, siteImageRoutes } from './modules/settings/site-images';
 import { daysFromServices } from '@church/contract/site-content';
 import { memberRoutes } from './modules/members/routes';
@@ -161,6 +162,14 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     },
   });
   await api.register(settingsRoutes, { service: settings });
+  // First run (issue 30): an install without an administrator is set up from the browser at /setup.
+  await api.register(setupRoutes, {
+    db: ctx.db,
+    hashKey: ctx.hashKey,
+    tokens: ctx.tokens,
+    settings,
+    publicUrl: ctx.config.publicUrl,
+  });
   // Leaders hear about new visitors, contact messages and prayer requests (church settings + each leader's choice).
   const alerts = createLeaderAlerts({
     db: ctx.db,

@@ -206,6 +206,7 @@ describe('the server-rendered home page', () => {
       'POST /api/sermons',
       'POST /api/settings',
       'POST /api/settings/logo',
+      'POST /api/setup',
       'PUT /api/events/:id',
       'PUT /api/sermons/:id',
       'PUT /api/sermons/:id/media',

@@ -373,6 +373,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // The public site's own words and pictures (issue 30).
   'POST /api/settings/images': 'settings:write',
   'GET /api/settings/images/:file': 'public',
+  // First run: only while no administrator exists, and with the setup code from the server's log.
+  'GET /api/setup': 'public',
+  'POST /api/setup': { access: 'public', onlyRefusals: true },
   'GET /api/members/preferences': 'signed-in',
   'PUT /api/members/preferences': 'signed-in',
   // POPIA self-service (issue 17).

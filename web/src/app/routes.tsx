@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
       { path: paths.contact, ...page(() => import('../features/public-site/pages/contact-page'), 'ContactPage', 'Contact') },
       { path: paths.privacy, ...page(() => import('../features/privacy/pages/privacy-page'), 'PrivacyPage', 'Privacy Notice') },
       { path: paths.terms, ...page(() => import('../features/privacy/pages/terms-page'), 'TermsPage', 'Terms of Service') },
+      { path: paths.setup, ...page(() => import('../features/public-site/setup/setup-page'), 'SetupPage', 'Set up your church') },
       { path: paths.sermons, ...page(() => import('../features/sermons/pages/sermon-library-page'), 'SermonLibraryPage', 'Sermons') },
       // One sermon with its player; /sermons/prepare and /sermons/upload (management) are static paths and win over :id.
       { path: paths.sermon(), ...page(() => import('../features/sermons/pages/sermon-page'), 'SermonPage', 'Sermon') },

@@ -21,6 +21,8 @@ export const paths = {
   privacy: '/privacy',
   /** The church's Terms of Service (issue 30), written on /settings. */
   terms: '/terms',
+  /** First run (issue 30): an install without an administrator is set up here. */
+  setup: '/setup',
   /** Administrators' list of POPIA data requests. */
   dataRequests: '/data-requests',
 

@@ -90,6 +90,12 @@ export const DEMO_SETTINGS = churchSettingsSchema.parse({
   coordinates: { lat: -25.7487, lng: 28.2381 },
   founded: 2018,
   memberCountOverride: null,
+  homeStats: [
+    { label: 'Members', source: 'members' },
+    { label: 'Founded', source: 'founded' },
+    { label: 'Upcoming Events', source: 'upcomingEvents' },
+    { label: 'Recent Prayers', source: 'recentPrayers' },
+  ],
   services: [
     { day: 'sunday', time: '08:00', endTime: '09:15', name: 'Oggenddiens', language: 'Afrikaans', place: 'Chapel' },
     {

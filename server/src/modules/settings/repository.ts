@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { churchSettings, events, users } from '../../db/schema/index';
 
@@ -16,6 +16,15 @@ export function createSettingsRepository(db: Db) {
           .onConflictDoUpdate({ target: churchSettings.id, set: { data, updatedBy, updatedAt: new Date() } })
           .returning()
       )[0]!,
+    /** True until the first administrator exists: the site then invites its owner to /setup (issue 30). */
+    setupNeeded: async () =>
+      (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.role, ['admin', 'superadmin']), eq(users.isActive, true)))
+          .limit(1)
+      ).length === 0,
     /** Active church members (developer accounts are API users, not congregation). */
     countActiveMembers: async () =>
       (

@@ -66,11 +66,12 @@ export function createSettingsService({
       return { ...saved, updatedAt: row.updatedAt.toISOString() };
     },
     async publicSettings() {
-      const [s, members, upcomingEvents, recentPrayers] = await Promise.all([
+      const [s, members, upcomingEvents, recentPrayers, setupNeeded] = await Promise.all([
         get().then(async (s) => ({ ...s, ...(await cleaned(s)) })),
         repo.countActiveMembers(),
         repo.countUpcomingEvents(),
         repo.countRecentPrayers(),
+        repo.setupNeeded(),
       ]);
       const memberCount = s.memberCountOverride ?? members;
       const figures = { members: memberCount, founded: s.founded, upcomingEvents, recentPrayers };
@@ -105,6 +106,7 @@ export function createSettingsService({
         timeZone: s.timeZone,
         map: { tileUrl: mapTileUrl, zoom: MAP_ZOOM },
         stats: figures,
+        setupNeeded,
         privacy: { ...s.privacy, officerPhone: formatPhone(s.privacy.officerPhone) },
       };
     },

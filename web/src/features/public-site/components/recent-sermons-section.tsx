@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Sermon } from '@church/contract/sermons';
 import { paths } from '../../../config/paths';
 import { formatCount, formatLongDate } from './format';
+import { EmptySectionHint } from '../../../components/site/empty-section-hint';
 import { SectionError } from './section-error';
 import classes from './home.module.css';
 
@@ -20,6 +21,8 @@ interface Props {
  * All Sermons opens the library (/sermons) rather than the spec's /mobile/bible.
  */
 export function RecentSermonsSection({ sermons, isError, onRetry, timeZone }: Props) {
+  // Nothing published yet: visitors see no empty section; those who publish see where it will be.
+  if (sermons?.length === 0) return <EmptySectionHint what="Recent Sermons" to={paths.sermonUpload} />;
   return (
     <section className={classes.section} aria-labelledby="sermons-title">
       <Container size="lg">
@@ -44,10 +47,6 @@ export function RecentSermonsSection({ sermons, isError, onRetry, timeZone }: Pr
               <Skeleton key={i} height={320} radius="lg" />
             ))}
           </SimpleGrid>
-        ) : sermons.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            No sermons have been published yet.
-          </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             {sermons.map((s) => (

@@ -1,5 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import type { ChurchEvent } from '@church/contract/events';
 import { SETTINGS_DEFAULTS } from '@church/contract/settings-constants';
 import { dailyVerseQuery } from '../../../components/daily-verse-card';
@@ -85,6 +87,12 @@ export function HomePage() {
   return (
     <>
       {!ready && <LoadingScreen />}
+      {settings.data?.setupNeeded && (
+        // A new install: the person who installed it finds the way to set it up (nothing else is on it yet).
+        <div className={classes.setupBanner} role="note">
+          This site has not been set up yet. <Link to={paths.setup}>Set up your church</Link>
+        </div>
+      )}
       <SiteHeader overlay onContact={openContact} onJoin={openJoin} />
       <main>
         {ready && <HeroCarousel slides={slides ?? slidesToShow(undefined)} isAuthenticated={isAuthenticated} />}
