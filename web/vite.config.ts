@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { i18nCatalogues } from './vite-i18n-plugin';
 
 // In development the API runs on :3000 (npm run dev starts both); Vite proxies to it.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [i18nCatalogues(), react()],
   server: {
     port: 5173,
     proxy: {

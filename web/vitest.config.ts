@@ -1,8 +1,9 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { i18nCatalogues } from './vite-i18n-plugin';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [i18nCatalogues(), react()],
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

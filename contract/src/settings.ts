@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES, SOURCE_LOCALE } from './i18n/locales';
 import { EMAIL_MAX, EMAIL_PATTERN } from './rules/email';
 import { phoneOrEmptyField } from './rules/phone-schema';
 import { SETTINGS_DEFAULTS } from './settings-constants';
@@ -163,6 +164,10 @@ export const churchSettingsSchema = z.object({
     .describe('The Terms of Service as HTML (sanitised by the server: no scripts, links http/https/mailto/tel only)'),
   socialLinks: socialLinksSchema.default({ facebook: '', instagram: '', youtube: '', x: '' }),
   timeZone: z.string().refine(isTimeZone, 'time zone must be an IANA name such as Africa/Johannesburg').default(SETTINGS_DEFAULTS.timeZone),
+  defaultLanguage: z
+    .enum(LOCALES, { error: `default language must be one of ${LOCALES.join(', ')}` })
+    .default(SOURCE_LOCALE)
+    .describe("The church's language: a visitor whose browser asks for none of ours, and every member who has not chosen, gets it"),
   privacy: privacySettingsSchema.default({ officerName: '', officerEmail: '', officerPhone: '', notice: '' }),
   notifications: notificationSettingsSchema.default({
     emailNotifications: true,
@@ -234,6 +239,7 @@ export const publicSettingsSchema = z.object({
   terms: z.string().describe('The Terms of Service (sanitised HTML); empty when the church has not written them'),
   socialLinks: z.object({ facebook: z.string(), instagram: z.string(), youtube: z.string(), x: z.string() }),
   timeZone: z.string(),
+  defaultLanguage: z.enum(LOCALES),
   map: z.object({ tileUrl: z.string().describe('Leaflet tile URL template; empty means no tiles'), zoom: z.number().int() }),
   stats: publicStatsSchema,
   setupNeeded: z.boolean().describe('True until the first administrator exists (the site then links to /setup)'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
 import { entityIds } from './http';
+import { LOCALES } from './i18n/locales';
 
 export const MEMBER_STATUSES = ['active', 'inactive', 'visitor'] as const;
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -29,6 +30,11 @@ export const userSchema = z
     maritalStatus: z.enum(MARITAL_STATUSES).nullable(),
     occupation: z.string().nullable(),
     emergencyContact: z.string().nullable(),
+    language: z
+      .enum(LOCALES)
+      .nullable()
+      .optional()
+      .describe("The person's chosen language for screens, e-mails and documents; null: the church's default"),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -48,3 +54,9 @@ export const memberRecordSchema = userSchema
   })
   .describe('MemberRecord');
 export type MemberRecord = z.infer<typeof memberRecordSchema>;
+
+/** PUT /auth/language: the signed-in person's language (issue 36). */
+export const languageRequest = z.object({
+  language: z.enum(LOCALES, { error: `language must be one of ${LOCALES.join(', ')}` }),
+});
+export const languageResponse = z.object({ status: z.literal('success'), data: z.object({ language: z.enum(LOCALES) }) });

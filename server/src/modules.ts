@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { authRoutes } from './modules/auth/routes';
+import { languageRoutes } from './modules/languages/routes';
+import { recipientLocale } from './lib/i18n';
 import { createAuthRepository } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
@@ -147,8 +149,10 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     publicUrl: ctx.config.publicUrl,
     login: ctx.config.login,
     emit,
+    language: (user) => recipientLocale(ctx.db, user),
   });
   await api.register(authRoutes, { service: authService });
+  await api.register(languageRoutes, { db: ctx.db });
   // Public site: settings, visitors, contact messages, public events and sermons.
   const settings = createSettingsService({
     repo: createSettingsRepository(ctx.db),

@@ -9,6 +9,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { router, routerReady } from './app/router';
 import { countPageViews } from './lib/page-views';
 import { beginAdoptingServerHtml, SERVER_STATE_ID } from './lib/server-html';
+import { startI18n } from './lib/i18n/i18n';
 
 let markInteractive!: () => void;
 const interactive = new Promise<void>((resolve) => (markInteractive = resolve));
@@ -40,7 +41,8 @@ const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
 if (serverState) {
   hydrate(queryClient, JSON.parse(serverState));
   beginAdoptingServerHtml();
-  void routerReady().then(() => {
+  // The page was rendered in the language the server chose (<html data-locale>); its messages come first.
+  void Promise.all([routerReady(), startI18n()]).then(() => {
     hydrateRoot(rootElement, app, {
       // A mismatch is recovered by rendering on the client; say so, for tests and developers.
       onRecoverableError: (error) => console.error('Hydration mismatch:', error),
@@ -49,7 +51,7 @@ if (serverState) {
 } else {
   // Most first visits land on the home page: start its code, data and images while React boots.
   if (window.location.pathname === '/') void import('./features/public-site/prefetch').then((m) => m.prefetchHome(queryClient));
-  createRoot(rootElement).render(app);
+  void startI18n().then(() => createRoot(rootElement).render(app));
 }
 
 // The installed app's service worker, in its own chunk: once the page has loaded and React has made it

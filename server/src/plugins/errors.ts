@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { pageLocale, withPageLocale } from './page-locale';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -83,12 +84,26 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?:
   });
 
   const indexHtml = opts.webDistDir ? path.join(opts.webDistDir, 'index.html') : null;
+  // index.html read once per build (its modification time), not on every page load.
+  let index: { mtimeMs: number; html: string } | undefined;
+  const readIndex = (file: string) => {
+    const mtimeMs = fs.statSync(file).mtimeMs;
+    if (index?.mtimeMs !== mtimeMs) index = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+    return index.html;
+  };
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
     const isApi = url === '/api' || url.startsWith('/api/') || url === '/ws';
     // The web app's client-side routes all load index.html (SPA fallback).
     if (!isApi && request.method === 'GET' && indexHtml && fs.existsSync(indexHtml)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+      // In the visitor's language (issue 36): the app starts in the one named on <html>.
+      return pageLocale(app, request).then((locale) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie, Accept-Language')
+          .send(withPageLocale(readIndex(indexHtml), locale)),
+      );
     }
     return reply.code(404).send({ status: 'error', message: `No such endpoint: ${request.method} ${url}` });
   });

@@ -24,7 +24,7 @@ export const CHANGES_HOME_PAGE = { changesHomePage: true } as const;
 /** What web/src/entry-server.tsx exports (built to <webDistDir>/ssr/entry-server.js). */
 interface HomeRendererModule {
   configureRenderer(fetchImpl: typeof fetch): void;
-  renderHome(): Promise<{ html: string; loadingHtml: string; state: string; title: string | null } | null>;
+  renderHome(locale: string): Promise<{ html: string; loadingHtml: string; state: string; title: string | null } | null>;
 }
 export type RenderedHome = NonNullable<Awaited<ReturnType<HomeRendererModule['renderHome']>>>;
 
@@ -70,20 +70,26 @@ export function createHomeRenderer(app: FastifyInstance, webDistDir: string, fre
   app.afterStart(() => load().catch(() => undefined));
   const revealScript = fs.readFileSync(revealFile, 'utf8').trim();
 
-  let last: { at: number; page: RenderedHome } | undefined;
-  let pending: Promise<RenderedHome | null> | undefined;
+  // One kept render per language (issue 36): the page is the same for every visitor of a language.
+  const last = new Map<string, { at: number; page: RenderedHome }>();
+  const pending = new Map<string, Promise<RenderedHome | null>>();
   let generation = 0;
-  const render = () => {
+  const render = (locale: string) => {
     const started = generation;
-    pending ??= load()
-      .then((m) => m.renderHome())
-      .then((page) => {
-        // A failed render is not kept (the next visitor tries again), nor one that began before a write.
-        last = page && started === generation ? { at: Date.now(), page } : undefined;
-        return page;
-      })
-      .finally(() => (pending = undefined));
-    return pending;
+    let p = pending.get(locale);
+    if (!p) {
+      p = load()
+        .then((m) => m.renderHome(locale))
+        .then((page) => {
+          // A failed render is not kept (the next visitor tries again), nor one that began before a write.
+          if (page && started === generation) last.set(locale, { at: Date.now(), page });
+          else last.delete(locale);
+          return page;
+        })
+        .finally(() => pending.delete(locale));
+      pending.set(locale, p);
+    }
+    return p;
   };
   return {
     /** Inlined after the page (see web/public/home-reveal.js), allowed by its hash in the page's CSP. */
@@ -91,16 +97,17 @@ export function createHomeRenderer(app: FastifyInstance, webDistDir: string, fre
     revealScriptHash: `'sha256-${createHash('sha256').update(revealScript).digest('base64')}'`,
     invalidate() {
       generation += 1;
-      last = undefined;
+      last.clear();
     },
-    async page(): Promise<RenderedHome | null> {
-      const age = last ? Date.now() - last.at : Infinity;
-      if (age <= freshMs) return last!.page;
+    async page(locale: string): Promise<RenderedHome | null> {
+      const kept = last.get(locale);
+      const age = kept ? Date.now() - kept.at : Infinity;
+      if (age <= freshMs) return kept!.page;
       if (age <= maxAgeMs) {
-        render().catch((err: unknown) => app.log.error({ err }, 'home page render failed'));
-        return last!.page;
+        render(locale).catch((err: unknown) => app.log.error({ err }, 'home page render failed'));
+        return kept!.page;
       }
-      return render();
+      return render(locale);
     },
   };
 }

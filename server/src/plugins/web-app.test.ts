@@ -26,8 +26,9 @@ const REVEAL = '(function () { /* reveal */ })();';
 const FAKE_RENDERER = `
 let fetchImpl;
 export function configureRenderer(f) { fetchImpl = f; }
-export async function renderHome() {
+export async function renderHome(locale) {
   globalThis.__homeRenders = (globalThis.__homeRenders ?? 0) + 1;
+  (globalThis.__homeLocales ??= []).push(locale);
   if (globalThis.__homeRenderFails) return null;
   const body = await (await fetchImpl('http://server.internal/api/settings/public')).json();
   const name = body.data.churchName;
@@ -41,6 +42,7 @@ export async function renderHome() {
 
 declare global {
   var __homeRenders: number | undefined;
+  var __homeLocales: string[] | undefined;
   var __homeRenderFails: boolean | undefined;
 }
 
@@ -114,7 +116,7 @@ describe('the server-rendered home page', () => {
     expect(html).toContain(`<div id="root"><h1>${name}</h1><p>Costs $& and $1 stay as written</p></div>`);
     expect(html).toContain('<div id="home-loading-static"><div data-testid="home-loading">Loading</div></div>');
     expect(html).toContain(`<title>${name} &amp; &lt;friends&gt;</title>`);
-    expect(html).toContain('<html lang="en" class="home-loading">');
+    expect(html).toContain('<html lang="en-ZA" data-locale="en-ZA" class="home-loading">');
     // The embedded cache cannot close its script element.
     const state = /<script type="application\/json" id="server-state">(.*?)<\/script>/.exec(html)![1]!;
     expect(state).not.toContain('</script>');
@@ -130,6 +132,21 @@ describe('the server-rendered home page', () => {
     expect(html).toContain(`<script data-app="/assets/index-abc.js">${REVEAL}</script>`);
     const hash = createHash('sha256').update(REVEAL).digest('base64');
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it("renders in the visitor's language and keeps one render per language (issue 36)", async () => {
+    const af = await t.request({ method: 'GET', url: '/', headers: { 'accept-language': 'af-ZA,af;q=0.9,en;q=0.5' } });
+    expect(af.body).toContain('<html lang="af-ZA" data-locale="af-ZA" class="home-loading">');
+    expect(af.headers.vary).toContain('Accept-Language');
+    expect(globalThis.__homeLocales!.at(-1)).toBe('af-ZA');
+    const renders = globalThis.__homeRenders!;
+    await t.request({ method: 'GET', url: '/', headers: { cookie: 'lang=af-ZA' } });
+    expect(globalThis.__homeRenders).toBe(renders);
+    const zu = await t.request({ method: 'GET', url: '/', headers: { cookie: 'theme=dark; lang=zu-ZA' } });
+    expect(zu.body).toContain('data-locale="zu-ZA"');
+    expect(globalThis.__homeRenders).toBe(renders + 1);
+    // An unknown tag is no choice: the church's default (English here).
+    expect((await t.request({ method: 'GET', url: '/', headers: { cookie: 'lang=<script>' } })).body).toContain('data-locale="en-ZA"');
   });
 
   it('reuses a render until a write to what the page shows; anonymous forms do not empty it', async () => {

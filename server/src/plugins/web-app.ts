@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { HERO_WAIT_FOR, HERO_WIDTHS, heroPictures, imageSrc, imageSrcSet } from '@church/contract/site-content-constants';
 import { composeHomeHtml, createHomeRenderer, withHomeHead } from './home-render';
+import { pageLocale, withPageLocale } from './page-locale';
 
 /**
  * The church's first hero pictures, preloaded with the HTML: they are what the
@@ -73,11 +74,14 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: 
     return reply.send(JSON.stringify(webAppManifest(name || 'Church')));
   });
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    const { template, preloads: fixed } = readFiles();
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    // In the visitor's language (issue 36): a shared cache must keep one copy per cookie and languages.
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language');
+    const locale = await pageLocale(app, request);
+    const { template: file, preloads: fixed } = readFiles();
+    const template = withPageLocale(file, locale);
     const [page, images] = await Promise.all([
-      renderer?.page().catch((err: unknown) => {
+      renderer?.page(locale).catch((err: unknown) => {
         app.log.error({ err }, 'home page render failed; serving the page without it');
         return null;
       }),

@@ -252,6 +252,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/auth/login': 'public',
   'GET /api/auth/me': 'signed-in',
   'PATCH /api/auth/update-password': 'signed-in',
+  'PUT /api/auth/language': 'signed-in',
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password': 'public',
   'GET /api/settings/public': 'public',

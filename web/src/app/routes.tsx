@@ -3,17 +3,34 @@ import { RequireAuth, RequireDeveloper, RequireDevice, RequirePastor, RequirePer
 import { paths } from '../config/paths';
 import { ErrorPage } from '../features/system/pages/error-page';
 import { NotFoundPage } from '../features/system/pages/not-found-page';
+import { APP_NAMESPACES, ensureNamespaces } from '../lib/i18n/i18n';
 
-/** A lazily loaded page: each area downloads its own code when first opened. */
-function page(load: () => Promise<Record<string, unknown>>, exportName: string, title?: string): RouteObject {
+/**
+ * A lazily loaded page: each area downloads its own code when first opened, with the messages its
+ * pages use in the reader's language (the home page needs only those loaded at start).
+ */
+function page(
+  load: () => Promise<Record<string, unknown>>,
+  exportName: string,
+  title?: string,
+  namespaces: readonly string[] = APP_NAMESPACES,
+): RouteObject {
   return {
     handle: title ? { title } : undefined,
-    lazy: async () => ({ Component: (await load())[exportName] as React.ComponentType }),
+    lazy: async () => {
+      const [module] = await Promise.all([load(), ensureNamespaces(namespaces)]);
+      return { Component: module[exportName] as React.ComponentType };
+    },
   };
 }
 
+/** A layout's code with the member area's messages. */
+const withMessages = async <T,>(load: Promise<T>) => (await Promise.all([load, ensureNamespaces()]))[0];
+
 /** The member layout (desktop shell or phone frame) loads with the first member page, not with the public site. */
-const memberLayout: RouteObject = { lazy: async () => ({ Component: (await import('./layouts/member-layout')).MemberLayout }) };
+const memberLayout: RouteObject = {
+  lazy: async () => ({ Component: (await withMessages(import('./layouts/member-layout'))).MemberLayout }),
+};
 
 /** A page that belongs to one kind of device; the other kind is sent to its counterpart (spec 000 §1). */
 function deviceOnly(
@@ -27,7 +44,7 @@ function deviceOnly(
     path,
     handle: { title },
     lazy: async () => {
-      const Page = await load();
+      const Page = await withMessages(load());
       return {
         Component: () => (
           <RequireDevice device={device} otherwise={otherwise}>
@@ -41,7 +58,7 @@ function deviceOnly(
 
 /** The management layout wraps every pastor/admin page (nav in layouts/management-nav.ts). */
 const managementLayout: RouteObject = {
-  lazy: async () => ({ Component: (await import('./layouts/management-layout')).ManagementLayout }),
+  lazy: async () => ({ Component: (await withMessages(import('./layouts/management-layout'))).ManagementLayout }),
 };
 
 /** Spec 002 §2.1 — every route, its aliases and its guard. */
@@ -53,7 +70,7 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       // Public site
-      { path: paths.home, ...page(() => import('../features/public-site/pages/home-page'), 'HomePage') },
+      { path: paths.home, ...page(() => import('../features/public-site/pages/home-page'), 'HomePage', undefined, []) },
       { path: paths.about, ...page(() => import('../features/public-site/pages/about-page'), 'AboutPage', 'About') },
       { path: paths.ministries, ...page(() => import('../features/public-site/pages/ministries-page'), 'MinistriesPage', 'Ministries') },
       { path: paths.contact, ...page(() => import('../features/public-site/pages/contact-page'), 'ContactPage', 'Contact') },

@@ -6,6 +6,8 @@ import { api, ApiError, setUnauthorizedHandler } from './api-client';
 import { sessionStore } from './storage';
 import { paths } from '../config/paths';
 import { isAdoptingServerHtml } from './server-html';
+import { i18n, isLocale, switchLocale } from './i18n/i18n';
+import { saveLanguage } from './i18n/save-language';
 
 interface SessionState {
   user: User | null;
@@ -50,6 +52,11 @@ function isTransient(err: unknown): boolean {
   return err instanceof TypeError || (err instanceof DOMException && err.name === 'AbortError');
 }
 
+/** Signed in, the member's saved language (issue 36) is the one they see, on any browser. */
+function followSavedLanguage(user: User) {
+  if (user.language && user.language !== i18n.locale) void switchLocale(user.language).catch(() => undefined);
+}
+
 function hardLogout() {
   sessionStore.clear();
   window.location.assign(paths.login);
@@ -76,6 +83,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const user = acceptMe(await api('/auth/me'));
     sessionStore.saveUser(user);
     setUser(user);
+    followSavedLanguage(user);
     return user;
   }, []);
 
@@ -139,6 +147,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (body: LoginRequest) => {
       const res = acceptSession(await api('/auth/login', { method: 'POST', body, skipAuthRedirect: true }));
       accept(res.token, res.user);
+      followSavedLanguage(res.user);
       return res.user;
     },
     [accept],
@@ -148,6 +157,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (body: RegisterRequest) => {
       const res = acceptSession(await api('/auth/register', { method: 'POST', body, skipAuthRedirect: true }));
       accept(res.token, res.user);
+      // The language they registered in is theirs: kept for their e-mails too.
+      if (isLocale(i18n.locale)) void saveLanguage(i18n.locale).catch(() => undefined);
       return res.user;
     },
     [accept],

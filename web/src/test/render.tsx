@@ -7,6 +7,8 @@ import { SessionProvider } from '../lib/session';
 import { theme } from '../app/theme';
 import { ToastHost } from '../app/toast-host';
 import { ModalsHost } from '../app/modals-host';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '../lib/i18n/i18n';
 
 /** Renders a page inside the app's providers at a path (opened at `entry`, e.g. with a query), with a memory router. */
 export function renderAt(
@@ -19,13 +21,15 @@ export function renderAt(
     router,
     ...render(
       <MantineProvider theme={theme}>
-        <ToastHost />
-        <QueryClientProvider client={queryClient}>
-          <ModalsHost />
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </QueryClientProvider>
+        <I18nProvider i18n={i18n}>
+          <ToastHost />
+          <QueryClientProvider client={queryClient}>
+            <ModalsHost />
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </QueryClientProvider>
+        </I18nProvider>
       </MantineProvider>,
     ),
   };

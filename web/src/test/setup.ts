@@ -36,3 +36,8 @@ if (!('fonts' in document)) {
     value: { ready: Promise.resolve(), addEventListener: () => {}, removeEventListener: () => {} },
   });
 }
+
+// Every message in English, as the app starts for an English reader (lib/i18n): components read them through useT.
+const { ensureNamespaces, NAMESPACES, startI18n } = await import('../lib/i18n/i18n');
+await ensureNamespaces(NAMESPACES);
+await startI18n('en-ZA');

@@ -66,6 +66,8 @@ export const users = pgTable(
     maritalStatus: text('marital_status'),
     occupation: text('occupation'),
     emergencyContact: text('emergency_contact'),
+    /** The member's language (issue 36: en-ZA, af-ZA, zu-ZA, xh-ZA) for screens, e-mails and documents; null: the church's default. */
+    language: text('language'),
     notes: text('notes'),
     lastContacted: timestamp('last_contacted', { withTimezone: true }),
     /** The household this member belongs to (issue 10); null when not linked. */

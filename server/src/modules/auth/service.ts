@@ -13,6 +13,8 @@ import { randomToken, sha256, type TokenService } from '../../lib/tokens';
 import type { AuthRepository } from './repository';
 import { noEvents, type EmitEvent } from '../../events/domain-events';
 import { memberObject } from '../../events/objects';
+import { forRecipient } from '../../lib/i18n';
+import { SOURCE_LOCALE, type Locale } from '@church/contract/i18n/locales';
 
 interface Deps {
   repo: AuthRepository;
@@ -24,6 +26,8 @@ interface Deps {
   login: { maxPerIp: number; maxPerAccount: number; accountCeiling: number; windowMs: number; signupsPerIpPerHour: number };
   /** Records member.created (events/domain-events.ts). */
   emit?: EmitEvent;
+  /** The language a person is written to in (lib/i18n.ts recipientLocale); English when absent. */
+  language?: (user: UserRow) => Promise<{ locale: Locale; timeZone: string }>;
 }
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
@@ -145,16 +149,15 @@ export function createAuthService(d: Deps) {
     if (!user || !user.isActive || !user.email) return;
     const token = randomToken(32);
     await d.repo.insertResetToken(user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
-    // The link is the mail's secret: the stored copy holds its place only (an administrator's backup must not take over the account).
+    // In the member's language (issue 36). The link is the mail's secret: the stored copy holds its
+    // place only (an administrator's backup must not take over the account).
+    const { t } = forRecipient((await d.language?.(user)) ?? { locale: SOURCE_LOCALE, timeZone: 'Africa/Johannesburg' });
     await d.mailer.send({
       to: user.email,
       kind: 'password-reset',
-      subject: 'Reset your password',
+      subject: t('email.reset.subject'),
       secret: `${d.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
-      text:
-        `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password for this account.\n` +
-        `Open this link within one hour to choose a new password:\n\n${MAIL_SECRET_SLOT}\n\n` +
-        `If you did not ask for this, you can ignore this e-mail; your password stays the same.\n`,
+      text: t('email.reset.body', { name: user.name, link: MAIL_SECRET_SLOT }),
     });
   }
 

@@ -104,6 +104,7 @@ export function createSettingsService({
         terms: s.terms,
         socialLinks: s.socialLinks,
         timeZone: s.timeZone,
+        defaultLanguage: s.defaultLanguage,
         map: { tileUrl: mapTileUrl, zoom: MAP_ZOOM },
         stats: figures,
         setupNeeded,

@@ -1,6 +1,7 @@
 import type { MemberRecord, User } from '@church/contract/users';
 import { can, type Principal } from '@church/contract/roles';
 import type { UserRow } from '../../db/schema/index';
+import { toLocale } from '@church/contract/i18n/locales';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -31,6 +32,7 @@ export function presentUser(row: UserRow): User {
     maritalStatus: row.maritalStatus as User['maritalStatus'],
     occupation: row.occupation,
     emergencyContact: row.emergencyContact,
+    language: toLocale(row.language),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -18,6 +18,7 @@ import { MOBILE_MAX_WIDTH } from '@church/contract/rules/redirect';
 import { ChurchBrand } from '../../components/brand/church-brand';
 import { confirmLogout } from '../../components/confirm-logout';
 import { LogoutButton, PersonAvatar, SignedInPerson, SwitchToMemberView } from '../../components/shell/header-pieces';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -64,6 +65,7 @@ export function ManagementLayout() {
             </UnstyledButton>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {!isMobile && <LanguageSwitcher tone="dark" />}
             <NotificationsMenu />
             {isMobile ? (
               <PersonAvatar />

@@ -24,6 +24,7 @@ import { can, isAdminType } from '@church/contract/roles';
 import { MOBILE_MAX_WIDTH } from '@church/contract/rules/redirect';
 import { ChurchBrand } from '../../components/brand/church-brand';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { confirmLogout } from '../../components/confirm-logout';
 import { LogoutButton, SignedInPerson } from '../../components/shell/header-pieces';
 import { paths } from '../../config/paths';
@@ -106,6 +107,7 @@ export function MemberDesktopShell({ children }: { children: ReactNode }) {
                 <IconRefresh size={18} />
               </ActionIcon>
             </Tooltip>
+            <LanguageSwitcher />
             <ColorSchemeToggle />
             <NotificationsMenu tone="light" />
             <SignedInPerson />

@@ -19,6 +19,8 @@ import { ChurchBrand } from '../../components/brand/church-brand';
 import { ColorSchemeMenuItem } from '../../components/color-scheme-toggle';
 import { confirmLogout } from '../../components/confirm-logout';
 import { initialsOf } from '../../components/shell/header-pieces';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { useT } from '../../lib/i18n/use-t';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
@@ -39,6 +41,7 @@ const TABS = [
  */
 export function PhoneFrame({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
+  const t = useT();
   const initials = initialsOf(user?.name);
   return (
     <Box className={classes.shell}>
@@ -48,11 +51,15 @@ export function PhoneFrame({ children }: { children: ReactNode }) {
             <ChurchBrand color="white" size="md" logoSize={28} />
           </UnstyledButton>
           {!user ? (
-            <Button component={Link} to={paths.login} size="xs" color="gold" c="navy.9">
-              Login
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <LanguageSwitcher tone="dark" />
+              <Button component={Link} to={paths.login} size="xs" color="gold" c="navy.9">
+                {t('common.nav.login')}
+              </Button>
+            </Group>
           ) : (
             <Group gap="xs" wrap="nowrap">
+              <LanguageSwitcher tone="dark" />
               <NotificationsMenu />
               <Menu position="bottom-end" width={240} shadow="md">
                 <Menu.Target>

@@ -6,6 +6,7 @@ import { dashboardFor } from '@church/contract/rules/redirect';
 import { confirmLogout } from '../confirm-logout';
 import { useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { useT } from '../../lib/i18n/use-t';
 
 /**
  * Header pieces shared by the member desktop shell and the management layout,
@@ -62,9 +63,10 @@ export function PersonAvatar({ size = 34 }: { size?: number }) {
 /** Logout icon with the spec's confirmation ('Are you sure you want to logout?'). */
 export function LogoutButton() {
   const { logout } = useSession();
+  const t = useT();
   return (
-    <Tooltip label="Logout">
-      <ActionIcon variant="subtle" color="red" size="lg" aria-label="Logout" onClick={() => confirmLogout(logout)}>
+    <Tooltip label={t('common.logout')}>
+      <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('common.logout')} onClick={() => confirmLogout(logout)}>
         <IconLogout size={18} />
       </ActionIcon>
     </Tooltip>

@@ -6,6 +6,9 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { publicSettingsQuery } from './public-settings-query';
+import { useT } from '../../lib/i18n/use-t';
+import type { MessageKey } from '@church/contract/i18n/keys';
+import { LanguageSwitcher } from '../language-switcher';
 import classes from './site.module.css';
 
 // The drawer (Mantine's Drawer with its scroll area, scroll lock and focus trap) is code the
@@ -25,9 +28,10 @@ export interface SiteHeaderProps {
 export function SiteLogo({ light }: { light?: boolean }) {
   const { data } = useQuery(publicSettingsQuery);
   const name = data?.churchName ?? 'Church Community';
+  const t = useT();
   // The link's name keeps its visible text (WCAG 2.5.3) and says where it goes.
   return (
-    <Link to={paths.home} className={classes.logo} aria-label={`${name} home`}>
+    <Link to={paths.home} className={classes.logo} aria-label={t('common.logo.home', { church: name })}>
       {/* The church's own logo once an administrator uploads one (Church settings); our mark until then. */}
       <img src={data?.logoUrl || '/favicon.svg'} width={34} height={34} alt="" style={{ objectFit: 'contain' }} />
       <Text fw={700} ff="heading" fz={{ base: 'md', sm: 'lg' }} c={light ? 'white' : 'navy.9'} lineClamp={1}>
@@ -38,13 +42,13 @@ export function SiteLogo({ light }: { light?: boolean }) {
 }
 
 /** Issue 18: what a visitor comes for, in the header; API Docs lives in the footer's Developers links. */
-const SITE_LINKS = [
-  { label: 'About', to: paths.about },
-  { label: 'Ministries', to: paths.ministries },
-  { label: 'Sermons', to: paths.sermons },
-  { label: 'Events', to: paths.upcomingEvents },
+const SITE_LINKS: { label: MessageKey; to: string }[] = [
+  { label: 'common.nav.about', to: paths.about },
+  { label: 'common.nav.ministries', to: paths.ministries },
+  { label: 'common.nav.sermons', to: paths.sermons },
+  { label: 'common.nav.events', to: paths.upcomingEvents },
   // Giving needs a member account: a visitor signs in (or up) and lands on the giving page.
-  { label: 'Give', to: paths.mobile.giving },
+  { label: 'common.nav.give', to: paths.mobile.giving },
 ];
 
 /**
@@ -54,6 +58,7 @@ const SITE_LINKS = [
  */
 export function SiteHeader({ overlay, onContact, onJoin }: SiteHeaderProps) {
   const { isAuthenticated } = useSession();
+  const t = useT();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuWanted, setMenuWanted] = useState(false);
   const light = !!overlay;
@@ -70,23 +75,23 @@ export function SiteHeader({ overlay, onContact, onJoin }: SiteHeaderProps) {
       <>
         {SITE_LINKS.map((l) => (
           <Button key={l.to} {...tone} {...align} size={size} component={Link} to={l.to} onClick={close} fullWidth={vertical}>
-            {l.label}
+            {t(l.label)}
           </Button>
         ))}
         <Button {...tone} {...align} size={size} {...(contact as object)} fullWidth={vertical}>
-          Contact
+          {t('common.nav.contact')}
         </Button>
         {isAuthenticated ? (
           <Button component={Link} to={paths.dashboard} onClick={close} color="gold.6" c="navy.9" size={size} fullWidth={vertical}>
-            Dashboard
+            {t('common.nav.dashboard')}
           </Button>
         ) : (
           <>
             <Button {...tone} {...align} size={size} component={Link} to={paths.login} onClick={close} fullWidth={vertical}>
-              Login
+              {t('common.nav.login')}
             </Button>
             <Button {...(join as object)} color="gold.6" c="navy.9" size={size} fullWidth={vertical}>
-              Join Us
+              {t('common.nav.joinUs')}
             </Button>
           </>
         )}
@@ -99,18 +104,21 @@ export function SiteHeader({ overlay, onContact, onJoin }: SiteHeaderProps) {
       <Container size="xl" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <SiteLogo light={light} />
-          <Group gap={4} visibleFrom="md" component="nav" aria-label="Main" wrap="nowrap">
+          <Group gap={4} visibleFrom="md" component="nav" aria-label={t('common.nav.main')} wrap="nowrap">
             {links(false)}
+            <LanguageSwitcher tone={light ? 'dark' : 'light'} />
           </Group>
-          <Burger
-            opened={opened}
-            onClick={() => (setMenuWanted(true), toggle())}
-            // Start fetching the drawer as the finger or pointer arrives, before the click.
-            onPointerDown={() => void loadMenuDrawer()}
-            hiddenFrom="md"
-            color={light ? 'white' : undefined}
-            aria-label="Open menu"
-          />
+          <Group gap="xs" hiddenFrom="md" wrap="nowrap">
+            <LanguageSwitcher tone={light ? 'dark' : 'light'} />
+            <Burger
+              opened={opened}
+              onClick={() => (setMenuWanted(true), toggle())}
+              // Start fetching the drawer as the finger or pointer arrives, before the click.
+              onPointerDown={() => void loadMenuDrawer()}
+              color={light ? 'white' : undefined}
+              aria-label={t('common.nav.openMenu')}
+            />
+          </Group>
         </Group>
       </Container>
       {menuWanted && (

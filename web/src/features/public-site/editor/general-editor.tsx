@@ -1,4 +1,6 @@
 import { Avatar, Button, FileButton, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { LANGUAGE_NAMES, LOCALES } from '@church/contract/i18n/locales';
+import { isLocale } from '../../../lib/i18n/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOGO_MAX_BYTES, settingsResponse, SETTINGS_TEXTS, type ChurchSettings } from '@church/contract/settings';
 import { api } from '../../../lib/api-client';
@@ -83,6 +85,16 @@ export function GeneralEditor({
           error={errors.timeZone}
           allowDeselect={false}
           onChange={(v) => v && set({ timeZone: v })}
+        />
+        <Select
+          label="Default language"
+          description="For visitors whose browser asks for none of these, and members who have not chosen"
+          data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+          value={s.defaultLanguage}
+          error={errors.defaultLanguage}
+          allowDeselect={false}
+          data-testid="default-language"
+          onChange={(v) => isLocale(v) && set({ defaultLanguage: v })}
         />
         <NumberInput
           label="Year founded"
