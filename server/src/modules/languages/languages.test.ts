@@ -63,10 +63,10 @@ describe('e-mail in the recipient’s language', () => {
     const { user: afrikaans } = await createUser(t, { language: 'af-ZA' });
     const { user: unset } = await createUser(t);
     await setChurchLanguage('zu-ZA');
-    const af = await resetMail(afrikaans.email);
+    const af = await resetMail(afrikaans.email!);
     expect(af.subject).toBe('Stel jou wagwoord terug');
     expect(af.bodyText).toContain(`Hallo ${afrikaans.name},`);
-    expect((await resetMail(unset.email)).subject).toBe('Setha kabusha iphasiwedi yakho');
+    expect((await resetMail(unset.email!)).subject).toBe('Setha kabusha iphasiwedi yakho');
     await setChurchLanguage('en-ZA');
   });
 });
