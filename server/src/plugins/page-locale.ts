@@ -39,8 +39,13 @@ export async function pageLocale(app: FastifyInstance, request: FastifyRequest):
  */
 export function withPageLocale(html: string, locale: AnyLocale): string {
   const lang = locale === PSEUDO_LOCALE ? 'en' : locale;
-  return html.replace(
-    /<html\b[^<>]*>/,
-    (tag) => `<html lang="${lang}" data-locale="${locale}"${tag.slice(5).replace(/\s+lang="[^"]*"/, '')}`,
-  );
+  return html.replace(/<html\b[^<>]*>/, (tag) => `<html lang="${lang}" data-locale="${locale}"${withoutLang(tag.slice(5))}`);
+}
+
+/** The tag's attributes without its own lang="…" (found with indexOf: linear by construction). */
+function withoutLang(attrs: string): string {
+  const start = attrs.indexOf(' lang="');
+  if (start < 0) return attrs;
+  const end = attrs.indexOf('"', start + 7);
+  return end < 0 ? attrs : attrs.slice(0, start) + attrs.slice(end + 1);
 }
