@@ -5,6 +5,7 @@
  */
 import type common from '../../i18n/en-ZA/common.json';
 import type site from '../../i18n/en-ZA/site.json';
+import type auth from '../../i18n/en-ZA/auth.json';
 import type email from '../../i18n/en-ZA/server/email.json';
 
-export type MessageKey = keyof typeof common | keyof typeof site | keyof typeof email;
+export type MessageKey = keyof typeof common | keyof typeof site | keyof typeof auth | keyof typeof email;

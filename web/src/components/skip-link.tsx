@@ -1,4 +1,5 @@
 import classes from './skip-link.module.css';
+import { useT } from '../lib/i18n/use-t';
 
 /**
  * WCAG 2.4.1: the first Tab stop on every page jumps past the header and
@@ -6,6 +7,7 @@ import classes from './skip-link.module.css';
  * is found when used, so no layout has to carry an agreed id.
  */
 export function SkipLink() {
+  const t = useT();
   return (
     <a
       href="#main"
@@ -19,7 +21,7 @@ export function SkipLink() {
         main.scrollIntoView({ block: 'start' });
       }}
     >
-      Skip to main content
+      {t('common.skipToContent')}
     </a>
   );
 }

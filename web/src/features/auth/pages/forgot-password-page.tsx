@@ -7,15 +7,17 @@ import { api, ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { paths } from '../../../config/paths';
 import { AuthCard } from '../components/auth-card';
+import { useT } from '../../../lib/i18n/use-t';
 
 export function ForgotPasswordPage() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!isValidEmail(email)) return notify.error('Please enter a valid email address');
+    if (!isValidEmail(email)) return notify.error(t('auth.invalidEmail'));
     setSubmitting(true);
     try {
       const res = await api('/auth/forgot-password', {
@@ -24,30 +26,31 @@ export function ForgotPasswordPage() {
         schema: messageResponse,
         skipAuthRedirect: true,
       });
-      setSent(res.message);
+      // The server's answer is always this one text (it reveals nothing): shown in the reader's language.
+      setSent(res.message && t('auth.forgot.sent'));
     } catch (err) {
-      notify.error(err instanceof ApiError ? err.message : 'An unexpected error occurred. Please try again.');
+      notify.error(err instanceof ApiError ? err.message : t('auth.unexpected'));
     } finally {
       setSubmitting(false);
     }
   }
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your e-mail and we will send you a link to choose a new one.">
+    <AuthCard title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')}>
       {sent ? (
         <Stack>
-          <Alert color="green" variant="light" title="Check your e-mail">
+          <Alert color="green" variant="light" title={t('auth.forgot.checkEmail')}>
             {sent}
           </Alert>
           <Anchor component={Link} to={paths.login} ta="center">
-            Back to sign in
+            {t('auth.forgot.back')}
           </Anchor>
         </Stack>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             <TextInput
-              label="Email"
+              label={t('auth.email')}
               type="email"
               autoComplete="email"
               value={email}
@@ -55,11 +58,11 @@ export function ForgotPasswordPage() {
               disabled={submitting}
             />
             <Button type="submit" disabled={submitting} fullWidth>
-              {submitting ? 'Sending...' : 'Send reset link'}
+              {submitting ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
             </Button>
             <Text ta="center" size="sm">
               <Anchor component={Link} to={paths.login}>
-                Back to sign in
+                {t('auth.forgot.back')}
               </Anchor>
             </Text>
           </Stack>

@@ -2,16 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { isValidEmail } from '@church/contract/rules/email';
-import { TEXTS } from '@church/contract/texts';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { paths } from '../../../config/paths';
 import { AuthCard } from '../components/auth-card';
 import { usePostLoginRedirect } from '../use-post-login-redirect';
+import { useT } from '../../../lib/i18n/use-t';
 
 export function LoginPage() {
   const session = useSession();
+  const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -20,53 +21,53 @@ export function LoginPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!email.trim() || !password) return notify.error('Please fill in all fields');
-    if (!isValidEmail(email)) return notify.error('Please enter a valid email address');
+    if (!email.trim() || !password) return notify.error(t('auth.fillAll'));
+    if (!isValidEmail(email)) return notify.error(t('auth.invalidEmail'));
     setSubmitting(true);
     try {
       const user = await session.login({ email: email.trim(), password });
-      notify.success(`Welcome back, ${user.name?.split(' ')[0] || 'Friend'}!`);
+      notify.success(t('auth.login.welcome', { name: user.name?.split(' ')[0] || t('auth.login.friend') }));
     } catch (err) {
-      notify.error(err instanceof ApiError ? err.message || TEXTS.loginFailed : 'An unexpected error occurred. Please try again.');
+      notify.error(err instanceof ApiError ? err.message || t('auth.loginFailed') : t('auth.unexpected'));
       setSubmitting(false);
     }
   }
 
   return (
-    <AuthCard title="Welcome Back" subtitle="Sign in to your member account">
+    <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <TextInput
-            label="Email"
+            label={t('auth.email')}
             type="email"
             autoComplete="email"
-            placeholder="you@example.com"
+            placeholder={t('auth.emailPlaceholder')}
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             disabled={submitting}
           />
           <PasswordInput
-            label="Password"
+            label={t('auth.password')}
             autoComplete="current-password"
-            placeholder="Your password"
+            placeholder={t('auth.passwordPlaceholder')}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             disabled={submitting}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
           />
           <Group justify="space-between">
-            <Checkbox label="Remember me" disabled={submitting} />
+            <Checkbox label={t('auth.login.remember')} disabled={submitting} />
             <Anchor component={Link} to={paths.forgotPassword} size="sm">
-              Forgot password?
+              {t('auth.login.forgot')}
             </Anchor>
           </Group>
           <Button type="submit" fullWidth size="md" loading={false} disabled={submitting}>
-            {submitting ? 'Signing In...' : 'Sign In'}
+            {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
           </Button>
           <Text ta="center" size="sm">
-            Don&apos;t have an account? {/* Carries where the person was going, so signing up instead brings them back there too. */}
+            {t('auth.login.noAccount')} {/* Carries where the person was going, so signing up instead brings them back there too. */}
             <Anchor component={Link} to={paths.register} state={location.state}>
-              Create one here
+              {t('auth.login.createOne')}
             </Anchor>
           </Text>
         </Stack>

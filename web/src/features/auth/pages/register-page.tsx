@@ -13,6 +13,8 @@ import { isMobileNow } from '../../../lib/use-is-mobile';
 import { paths } from '../../../config/paths';
 import { AuthCard } from '../components/auth-card';
 import { PasswordStrength } from '../components/password-strength';
+import { useT } from '../../../lib/i18n/use-t';
+import { Trans } from '@lingui/react';
 
 interface Values {
   name: string;
@@ -27,6 +29,7 @@ interface Values {
 /** Spec 000 §2 Register, the fuller screen (spec 000 §5, second reading; ARCHITECTURE). */
 export function RegisterPage() {
   const session = useSession();
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const [submitting, setSubmitting] = useState(false);
@@ -40,15 +43,14 @@ export function RegisterPage() {
     validate: {
       name: (v) =>
         !v.trim()
-          ? 'Full name is required'
+          ? t('auth.register.nameRequired')
           : v.trim().length < NAME_MIN || v.trim().length > NAME_MAX
-            ? `Name must be between ${NAME_MIN} and ${NAME_MAX} characters`
+            ? t('auth.register.nameLength', { min: NAME_MIN, max: NAME_MAX })
             : null,
-      email: (v) => (!v.trim() ? 'Email is required' : isValidEmail(v) ? null : 'Please enter a valid email address'),
-      password: (v) =>
-        !v ? 'Password is required' : v.length < PASSWORD_MIN ? `Password must be at least ${PASSWORD_MIN} characters` : null,
-      confirmPassword: (v, values) => (!v ? 'Please confirm your password' : v !== values.password ? 'Passwords do not match' : null),
-      terms: (v) => (v ? null : 'Please accept the terms and conditions'),
+      email: (v) => (!v.trim() ? t('auth.register.emailRequired') : isValidEmail(v) ? null : t('auth.invalidEmail')),
+      password: (v) => (!v ? t('auth.passwordRequired') : v.length < PASSWORD_MIN ? t('auth.passwordMin', { min: PASSWORD_MIN }) : null),
+      confirmPassword: (v, values) => (!v ? t('auth.register.confirmRequired') : v !== values.password ? t('auth.passwordsDiffer') : null),
+      terms: (v) => (v ? null : t('auth.register.termsRequired')),
     },
   });
 
@@ -69,21 +71,21 @@ export function RegisterPage() {
         ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
         ...(values.address.trim() ? { address: values.address.trim() } : {}),
       });
-      notify.success('Account created successfully!');
+      notify.success(t('auth.register.created'));
       goOn();
     } catch (err) {
-      notify.error(err instanceof ApiError ? err.message || 'Registration failed' : 'Registration failed. Please try again.');
+      notify.error(err instanceof ApiError ? err.message || t('auth.register.failed') : t('auth.register.failedRetry'));
       setSubmitting(false);
     }
   }
 
   return (
-    <AuthCard title="Join Our Family" subtitle="Create your member account">
-      <form onSubmit={form.onSubmit(onSubmit, () => notify.error('Please fill in all required fields'))} noValidate>
+    <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+      <form onSubmit={form.onSubmit(onSubmit, () => notify.error(t('auth.register.fillRequired')))} noValidate>
         <Stack gap="sm">
-          <TextInput label="Full Name" required autoComplete="name" disabled={submitting} {...form.getInputProps('name')} />
+          <TextInput label={t('auth.register.name')} required autoComplete="name" disabled={submitting} {...form.getInputProps('name')} />
           <TextInput
-            label="Email Address"
+            label={t('auth.register.email')}
             type="email"
             required
             autoComplete="email"
@@ -92,49 +94,53 @@ export function RegisterPage() {
           />
           <div>
             <PasswordInput
-              label="Password"
+              label={t('auth.password')}
               required
               autoComplete="new-password"
               disabled={submitting}
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
               {...form.getInputProps('password')}
             />
             <PasswordStrength password={form.values.password} />
           </div>
           <PasswordInput
-            label="Confirm Password"
+            label={t('auth.register.confirm')}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
             required
             autoComplete="new-password"
             disabled={submitting}
             {...form.getInputProps('confirmPassword')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Phone Number" autoComplete="tel" disabled={submitting} {...form.getInputProps('phone')} />
-            <TextInput label="Address" autoComplete="street-address" disabled={submitting} {...form.getInputProps('address')} />
+            <TextInput label={t('auth.register.phone')} autoComplete="tel" disabled={submitting} {...form.getInputProps('phone')} />
+            <TextInput
+              label={t('auth.register.address')}
+              autoComplete="street-address"
+              disabled={submitting}
+              {...form.getInputProps('address')}
+            />
           </SimpleGrid>
           <Checkbox
             disabled={submitting}
             label={
-              <>
-                I agree to the{' '}
-                <Anchor component={Link} to={paths.terms} target="_blank" size="sm">
-                  Terms of Service
-                </Anchor>{' '}
-                and {/* The church's own notice and Information Officer (POPIA), in a new tab so the form keeps its values. */}
-                <Anchor component={Link} to={paths.privacy} target="_blank" size="sm">
-                  Privacy Policy
-                </Anchor>
-              </>
+              // The church's terms and its own notice and Information Officer (POPIA), in new tabs so the form keeps its values.
+              <Trans
+                id="auth.register.terms"
+                components={{
+                  0: <Anchor component={Link} to={paths.terms} target="_blank" size="sm" />,
+                  1: <Anchor component={Link} to={paths.privacy} target="_blank" size="sm" />,
+                }}
+              />
             }
             {...form.getInputProps('terms', { type: 'checkbox' })}
           />
           <Button type="submit" fullWidth size="md" mt="xs" disabled={submitting}>
-            {submitting ? 'Creating Account...' : 'Create Account'}
+            {submitting ? t('auth.register.submitting') : t('auth.register.submit')}
           </Button>
           <Text ta="center" size="sm">
-            Already have an account?{' '}
+            {t('auth.register.haveAccount')}{' '}
             <Anchor component={Link} to={paths.login} state={location.state}>
-              Sign in
+              {t('auth.register.signIn')}
             </Anchor>
           </Text>
         </Stack>

@@ -8,8 +8,10 @@ import { notify } from '../../../lib/notify';
 import { paths } from '../../../config/paths';
 import { AuthCard } from '../components/auth-card';
 import { PasswordStrength } from '../components/password-strength';
+import { useT } from '../../../lib/i18n/use-t';
 
 export function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -19,8 +21,8 @@ export function ResetPasswordPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (password.length < PASSWORD_MIN) return notify.error(`Password must be at least ${PASSWORD_MIN} characters`);
-    if (password !== confirm) return notify.error('Passwords do not match');
+    if (password.length < PASSWORD_MIN) return notify.error(t('auth.passwordMin', { min: PASSWORD_MIN }));
+    if (password !== confirm) return notify.error(t('auth.passwordsDiffer'));
     setSubmitting(true);
     try {
       const res = await api('/auth/reset-password', {
@@ -29,9 +31,9 @@ export function ResetPasswordPage() {
         schema: messageResponse,
         skipAuthRedirect: true,
       });
-      setDone(res.message);
+      setDone(res.message && t('auth.reset.done'));
     } catch (err) {
-      notify.error(err instanceof ApiError ? err.message : 'An unexpected error occurred. Please try again.');
+      notify.error(err instanceof ApiError ? err.message : t('auth.unexpected'));
     } finally {
       setSubmitting(false);
     }
@@ -39,13 +41,13 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Reset password">
+      <AuthCard title={t('auth.reset.title')}>
         <Stack>
           <Alert color="red" variant="light">
-            This reset link is incomplete. Please use the link from your e-mail, or ask for a new one.
+            {t('auth.reset.incomplete')}
           </Alert>
           <Anchor component={Link} to={paths.forgotPassword} ta="center">
-            Ask for a new link
+            {t('auth.reset.askNew')}
           </Anchor>
         </Stack>
       </AuthCard>
@@ -53,14 +55,14 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t('auth.reset.choose')}>
       {done ? (
         <Stack>
           <Alert color="green" variant="light">
             {done}
           </Alert>
           <Button component={Link} to={paths.login}>
-            Sign In
+            {t('auth.login.submit')}
           </Button>
         </Stack>
       ) : (
@@ -68,7 +70,8 @@ export function ResetPasswordPage() {
           <Stack>
             <div>
               <PasswordInput
-                label="New password"
+                label={t('auth.reset.new')}
+                visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
                 autoComplete="new-password"
                 value={password}
                 onChange={(e) => setPassword(e.currentTarget.value)}
@@ -77,14 +80,15 @@ export function ResetPasswordPage() {
               <PasswordStrength password={password} />
             </div>
             <PasswordInput
-              label="Confirm new password"
+              label={t('auth.reset.confirm')}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
               autoComplete="new-password"
               value={confirm}
               onChange={(e) => setConfirm(e.currentTarget.value)}
               disabled={submitting}
             />
             <Button type="submit" disabled={submitting} fullWidth>
-              {submitting ? 'Saving...' : 'Set new password'}
+              {submitting ? t('auth.reset.submitting') : t('auth.reset.submit')}
             </Button>
           </Stack>
         </form>
