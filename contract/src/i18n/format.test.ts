@@ -15,6 +15,7 @@ describe('one way to show a figure', () => {
     expect(en.moneyCents(123456)).toBe('R 1,234.56');
     expect(af.money(1234.56).replace(/\s/g, ' ')).toBe('R 1 234,56');
     expect(zu.money(1234.56)).toMatch(/^R\s?1.234.56$/);
+    expect(createFormat({ locale: 'xh-ZA', timeZone: zone }).money(1)).toMatch(/^R/);
     expect(af.money(Number.NaN).replace(/\s/g, ' ')).toBe('R 0,00');
   });
 
@@ -30,6 +31,23 @@ describe('one way to show a figure', () => {
   it('a local date is shown as written, never moved by a zone', () => {
     expect(createFormat({ locale: 'en-ZA', timeZone: 'Pacific/Kiritimati' }).date('2026-12-05', 'long')).toBe('5 December 2026');
     expect(createFormat({ locale: 'en-ZA', timeZone: 'Pacific/Pago_Pago' }).date('2026-12-05', 'long')).toBe('5 December 2026');
+  });
+
+  it('how long ago, in the language', () => {
+    const now = new Date('2026-12-05T12:00:00Z');
+    expect(en.relative('2026-12-03T11:00:00Z', now)).toBe('2 days ago');
+    expect(en.relative('2026-12-05T15:00:00Z', now)).toBe('in 3 hours');
+    expect(af.relative('2026-12-03T11:00:00Z', now)).toBe('2 dae gelede');
+    expect(en.relative('2026-12-05T11:59:30Z', now)).toBeNull();
+    // isiZulu: the date, not English.
+    expect(zu.relative('2026-12-03T11:00:00Z', now)).toBe(zu.date('2026-12-03T11:00:00Z'));
+  });
+
+  it('the pseudo-locale marks every figure, and keeps the shape of the rest', () => {
+    const pseudo = createFormat({ locale: 'en-XA', timeZone: zone });
+    expect(pseudo.money(5)).toBe('⟪R 5.00⟫');
+    expect(pseudo.relative('2026-12-05T11:59:30Z', new Date('2026-12-05T12:00:00Z'))).toBeNull();
+    expect(pseudo.dayAndMonth('2026-12-05')).toEqual({ day: '05', month: 'DEC' });
   });
 
   it('weekdays and counts in the language', () => {

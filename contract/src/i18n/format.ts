@@ -39,6 +39,16 @@ const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 /** The pseudo-locale formats as English. */
 const intlLocale = (locale: AnyLocale) => (locale === 'en-XA' ? 'en-ZA' : locale);
 
+const DAY = 86_400_000;
+const RELATIVE_UNITS: [number, Intl.RelativeTimeFormatUnit][] = [
+  [365 * DAY, 'year'],
+  [30 * DAY, 'month'],
+  [7 * DAY, 'week'],
+  [DAY, 'day'],
+  [3_600_000, 'hour'],
+  [60_000, 'minute'],
+];
+
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** An instant, or a local date ('2026-12-05') read as that day at noon UTC with the zone set to UTC. */
@@ -50,7 +60,22 @@ function instant(value: Date | string | number, timeZone: string): { date: Date;
   return { date: value instanceof Date ? value : new Date(value), timeZone };
 }
 
-export function createFormat({ locale, timeZone }: FormatContext) {
+export function createFormat(context: FormatContext): Format {
+  const fmt = baseFormat(context);
+  if (context.locale !== 'en-XA') return fmt;
+  // The pseudo-locale marks every figure ⟪…⟫, so a walk over a screen tells formatted figures from hard-coded text.
+  const mark =
+    (f: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
+      const out = f(...args);
+      return typeof out === 'string' ? `⟪${out}⟫` : out;
+    };
+  const marked = { ...fmt } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(fmt)) if (typeof v === 'function') marked[k] = mark(v as (...a: unknown[]) => unknown);
+  return marked as Format;
+}
+
+function baseFormat({ locale, timeZone }: FormatContext) {
   const tag = intlLocale(locale);
   const english = tag === 'en-ZA';
   const cache = new Map<string, Intl.DateTimeFormat>();
@@ -60,8 +85,12 @@ export function createFormat({ locale, timeZone }: FormatContext) {
     if (!f) cache.set(key, (f = new Intl.DateTimeFormat(tag, { ...options, timeZone: zone })));
     return f;
   };
-  const money = english ? undefined : new Intl.NumberFormat(tag, { style: 'currency', currency: 'ZAR' });
+  const money = english ? undefined : new Intl.NumberFormat(tag, { style: 'currency', currency: 'ZAR', currencyDisplay: 'narrowSymbol' });
   const integer = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
+  const relative = new Intl.RelativeTimeFormat(tag, { numeric: 'always' });
+  // Relative-time data for isiZulu and isiXhosa is missing or partial in browsers (Chromium's has no
+  // isiZulu; Node's isiXhosa says '-4 d'): those languages show the date instead of English.
+  const relativeSpoken = tag === 'en-ZA' || tag === 'af-ZA';
 
   const fmt = {
     locale,
@@ -123,6 +152,16 @@ export function createFormat({ locale, timeZone }: FormatContext) {
       // 2026-01-04 was a Sunday.
       return dtf({ weekday: width }, 'UTC').format(new Date(Date.UTC(2026, 0, 4 + day, 12)));
     },
+    /** '5 minutes ago', 'in 3 hours', '2 days ago' in the language; null under a minute (say 'just now'). */
+    relative(value: Date | string | number, now: Date = new Date()): string | null {
+      const diff = new Date(value).getTime() - now.getTime();
+      if (Number.isNaN(diff)) return '';
+      if (!relativeSpoken) return Math.abs(diff) < 60_000 ? null : fmt.date(value, 'medium');
+      for (const [ms, unit] of RELATIVE_UNITS) {
+        if (Math.abs(diff) >= ms) return relative.format(Math.trunc(diff / ms), unit);
+      }
+      return null;
+    },
     /** 'December 2026'. */
     monthYear(value: Date | string | number): string {
       const v = instant(value, timeZone);
@@ -132,4 +171,4 @@ export function createFormat({ locale, timeZone }: FormatContext) {
   return fmt;
 }
 
-export type Format = ReturnType<typeof createFormat>;
+export type Format = ReturnType<typeof baseFormat>;

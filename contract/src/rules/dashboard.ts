@@ -106,7 +106,10 @@ export const monthlyGivingEstimate = (totalGiving: number) => Math.round(totalGi
 export interface ActivityItem {
   id: string;
   kind: 'donation' | 'prayer' | 'event';
+  /** In English; screens compose their own from `amount` or `title` in the reader's language (issue 36). */
   text: string;
+  amount?: number;
+  title?: string;
   time: string;
   colour: 'green' | 'red' | 'grape';
 }
@@ -127,6 +130,7 @@ export function recentActivity(
       id: `donation-${d.id}`,
       kind: 'donation',
       text: `You gave ${formatRand(d.amount)}`,
+      amount: d.amount,
       time: d.date,
       colour: 'green',
     }));
@@ -136,6 +140,7 @@ export function recentActivity(
       id: `prayer-${p.id}`,
       kind: 'prayer',
       text: `Prayer request: ${p.title}`,
+      title: p.title,
       time: p.createdAt,
       colour: 'red',
     }));
@@ -145,6 +150,7 @@ export function recentActivity(
       id: `event-${e.id}`,
       kind: 'event',
       text: `Upcoming event: ${e.title}`,
+      title: e.title,
       time: (e.date ?? e.startDate)!,
       colour: 'grape',
     }));

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { type DailyVerse, type dailyVerseResponse } from '@church/contract/bible/daily-verse';
 import { DAILY_VERSE_REFERENCES, DAILY_VERSE_VERSION, FALLBACK_DAILY_VERSE } from '@church/contract/bible/daily-verse-constants';
 import { apiAs } from '../lib/api-client';
+import { useT } from '../lib/i18n/use-t';
 import { notify } from '../lib/notify';
 
 /** The verse of the day in a translation; `offset` steps along the rotation ('Refresh verse' shows the next one). */
@@ -27,7 +28,7 @@ export const dailyVerseQuery = (version: string = DAILY_VERSE_VERSION, offset = 
  * the rotation and says 'Daily verse refreshed'.
  */
 export function DailyVerseCard({
-  title = "Today's Verse",
+  title: ownTitle,
   variant = 'light',
   version = DAILY_VERSE_VERSION,
   footer,
@@ -39,6 +40,8 @@ export function DailyVerseCard({
   /** Actions under the verse (the Bible page's bookmark, copy and read-aloud). */
   footer?: (verse: DailyVerse) => ReactNode;
 }) {
+  const t = useT();
+  const title = ownTitle ?? t('common.verse.title');
   const [offset, setOffset] = useState(0);
   const query = useQuery(dailyVerseQuery(version, offset));
   const queryClient = useQueryClient();
@@ -46,17 +49,17 @@ export function DailyVerseCard({
   useEffect(() => {
     if (query.isError && !warned.current) {
       warned.current = true;
-      notify.error('Failed to load daily verse');
+      notify.error(t('common.verse.failed'));
     }
-  }, [query.isError]);
+  }, [query.isError, t]);
   const refresh = async () => {
     const next = (offset + 1) % DAILY_VERSE_REFERENCES.length;
     try {
       await queryClient.fetchQuery(dailyVerseQuery(version, next));
       setOffset(next);
-      notify.success('Daily verse refreshed');
+      notify.success(t('common.verse.refreshed'));
     } catch {
-      notify.error('Failed to load daily verse');
+      notify.error(t('common.verse.failed'));
     }
   };
   const verse = query.data ?? (query.isError ? FALLBACK_DAILY_VERSE : null);
@@ -87,10 +90,10 @@ export function DailyVerseCard({
         </Group>
         {/* A plain title rather than Mantine's Tooltip: the tooltip engine would add 15 KB to the home page. */}
         <ActionIcon
-          title="Refresh verse"
+          title={t('common.verse.refresh')}
           variant="subtle"
           color={glass ? 'gray.0' : 'navy'}
-          aria-label="Refresh verse"
+          aria-label={t('common.verse.refresh')}
           onClick={() => void refresh()}
         >
           <IconRefresh size={16} />
@@ -98,10 +101,10 @@ export function DailyVerseCard({
       </Group>
       {verse ? (
         <>
-          <Text fz="lg" fs="italic" lh={1.5} ff="heading" data-testid="daily-verse-text">
+          <Text fz="lg" fs="italic" lh={1.5} ff="heading" data-testid="daily-verse-text" data-user-content>
             “{verse.text}”
           </Text>
-          <Text mt="sm" fw={600} size="sm" c={glass ? 'gray.2' : 'dimmed'}>
+          <Text mt="sm" fw={600} size="sm" c={glass ? 'gray.2' : 'dimmed'} data-user-content>
             — {verse.fullReference}
           </Text>
           {footer?.(verse)}

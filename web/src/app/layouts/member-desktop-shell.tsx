@@ -24,6 +24,9 @@ import { can, isAdminType } from '@church/contract/roles';
 import { MOBILE_MAX_WIDTH } from '@church/contract/rules/redirect';
 import { ChurchBrand } from '../../components/brand/church-brand';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import type { MessageKey } from '@church/contract/i18n/keys';
+import { useT } from '../../lib/i18n/use-t';
+import { useFormat } from '../../lib/i18n/use-format';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { confirmLogout } from '../../components/confirm-logout';
 import { LogoutButton, SignedInPerson } from '../../components/shell/header-pieces';
@@ -32,7 +35,7 @@ import { useSession } from '../../lib/session';
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 
 interface NavItem {
-  label: string;
+  label: MessageKey;
   to: string;
   icon: typeof IconHome;
   /** Other paths that light this entry up (the profile behind a member's Settings). */
@@ -42,27 +45,27 @@ interface NavItem {
 /** Spec 000 §2 left navigation; Church Chat opens the desktop chat (/chat), the other member pages keep their spec routes. */
 export function memberNav(adminType: boolean, treasurer = false): NavItem[] {
   return [
-    { label: 'Overview', to: paths.dashboard, icon: IconLayoutDashboard },
-    { label: 'Prayer Requests', to: paths.mobile.prayer, icon: IconHeartHandshake },
-    { label: 'My Giving', to: paths.mobile.giving, icon: IconGift },
-    { label: 'Events', to: paths.mobile.events, icon: IconCalendarEvent },
-    { label: 'Groups', to: paths.groups, icon: IconUsersGroup },
-    { label: 'My Schedule', to: paths.mySchedule, icon: IconCalendarUser },
-    { label: 'Directory', to: paths.directory, icon: IconAddressBook },
-    { label: 'Daily Bible', to: paths.mobile.bible, icon: IconBook2 },
-    { label: 'Church Chat', to: paths.chat, icon: IconMessages },
+    { label: 'member.nav.overview', to: paths.dashboard, icon: IconLayoutDashboard },
+    { label: 'member.nav.prayer', to: paths.mobile.prayer, icon: IconHeartHandshake },
+    { label: 'member.nav.giving', to: paths.mobile.giving, icon: IconGift },
+    { label: 'member.nav.events', to: paths.mobile.events, icon: IconCalendarEvent },
+    { label: 'member.nav.groups', to: paths.groups, icon: IconUsersGroup },
+    { label: 'member.nav.schedule', to: paths.mySchedule, icon: IconCalendarUser },
+    { label: 'member.nav.directory', to: paths.directory, icon: IconAddressBook },
+    { label: 'member.nav.bible', to: paths.mobile.bible, icon: IconBook2 },
+    { label: 'member.nav.chat', to: paths.chat, icon: IconMessages },
     ...(adminType
       ? [
-          { label: 'Reports', to: paths.analytics, icon: IconChartBar },
-          { label: 'Admin Panel', to: paths.admin, icon: IconShieldLock },
+          { label: 'member.nav.reports' as const, to: paths.analytics, icon: IconChartBar },
+          { label: 'member.nav.admin' as const, to: paths.admin, icon: IconShieldLock },
         ]
       : []),
     // A treasurer granted finance (a deacon, say) reaches the finance pages from here; admin-type roles go through Reports.
-    ...(!adminType && treasurer ? [{ label: 'Church Giving', to: paths.giving, icon: IconCoin }] : []),
+    ...(!adminType && treasurer ? [{ label: 'member.nav.churchGiving' as const, to: paths.giving, icon: IconCoin }] : []),
     // Church settings are for admin-type roles; a member's own settings are their profile and preferences.
     adminType
-      ? { label: 'Settings', to: paths.settings, icon: IconSettings, alsoActiveOn: [paths.mobile.profile] }
-      : { label: 'Settings', to: paths.mobile.profile, icon: IconSettings },
+      ? { label: 'member.nav.settings', to: paths.settings, icon: IconSettings, alsoActiveOn: [paths.mobile.profile] }
+      : { label: 'member.nav.settings', to: paths.mobile.profile, icon: IconSettings },
   ];
 }
 
@@ -77,7 +80,8 @@ export function MemberDesktopShell({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
   const refreshing = useIsFetching() > 0;
   const adminType = isAdminType(user);
-  const today = new Date().toLocaleDateString('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const t = useT();
+  const today = useFormat().date(new Date(), 'full');
   const isActive = (item: NavItem) => pathname === item.to || !!item.alsoActiveOn?.includes(pathname);
 
   return (
@@ -99,11 +103,17 @@ export function MemberDesktopShell({ children }: { children: ReactNode }) {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <Button component={Link} to={paths.home} variant="default" size="xs" leftSection={<IconHome size={14} />}>
-              Main Site
+              {t('member.mainSite')}
             </Button>
-            <Tooltip label="Refresh">
+            <Tooltip label={t('member.refresh')}>
               {/* Re-reads whatever this page shows (its queries) and the bell. */}
-              <ActionIcon variant="default" size="lg" aria-label="Refresh" onClick={() => qc.invalidateQueries()} loading={refreshing}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('member.refresh')}
+                onClick={() => qc.invalidateQueries()}
+                loading={refreshing}
+              >
                 <IconRefresh size={18} />
               </ActionIcon>
             </Tooltip>
@@ -116,13 +126,13 @@ export function MemberDesktopShell({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        <nav aria-label="Dashboard">
+        <nav aria-label={t('member.nav.dashboard')}>
           {memberNav(adminType, can(user, 'finance:read')).map((item) => (
             <MantineNavLink
               key={item.label}
               component={Link}
               to={item.to}
-              label={item.label}
+              label={t(item.label)}
               leftSection={<item.icon size={18} />}
               active={isActive(item)}
               aria-current={isActive(item) ? 'page' : undefined}
@@ -131,7 +141,7 @@ export function MemberDesktopShell({ children }: { children: ReactNode }) {
           ))}
           <MantineNavLink
             component="button"
-            label="Logout"
+            label={t('common.logout')}
             c="red"
             leftSection={<IconLogout size={18} />}
             onClick={() => confirmLogout(logout)}

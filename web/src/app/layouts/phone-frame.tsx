@@ -27,11 +27,11 @@ import { NotificationsMenu } from '../../features/notifications/components/notif
 import classes from './phone-frame.module.css';
 
 const TABS = [
-  { to: paths.mobile.dashboard, label: 'Home', icon: IconHome },
-  { to: paths.mobile.prayer, label: 'Prayer', icon: IconHeartHandshake },
-  { to: paths.mobile.bible, label: 'Bible', icon: IconBook2 },
-  { to: paths.mobile.chat, label: 'Chat', icon: IconMessages },
-  { to: paths.mobile.profile, label: 'Profile', icon: IconUser },
+  { to: paths.mobile.dashboard, label: 'member.tab.home' as const, icon: IconHome },
+  { to: paths.mobile.prayer, label: 'member.tab.prayer' as const, icon: IconHeartHandshake },
+  { to: paths.mobile.bible, label: 'member.tab.bible' as const, icon: IconBook2 },
+  { to: paths.mobile.chat, label: 'member.tab.chat' as const, icon: IconMessages },
+  { to: paths.mobile.profile, label: 'member.tab.profile' as const, icon: IconUser },
 ];
 
 /**
@@ -63,7 +63,7 @@ export function PhoneFrame({ children }: { children: ReactNode }) {
               <NotificationsMenu />
               <Menu position="bottom-end" width={240} shadow="md">
                 <Menu.Target>
-                  <ActionIcon variant="transparent" size="lg" aria-label={`Account menu, ${initials}`} radius="xl">
+                  <ActionIcon variant="transparent" size="lg" aria-label={t('member.accountMenu', { initials })} radius="xl">
                     {/* The label holds the visible initials too, so a person using speech can say them (WCAG 2.5.3). */}
                     <Avatar
                       radius="xl"
@@ -85,30 +85,30 @@ export function PhoneFrame({ children }: { children: ReactNode }) {
                   </Box>
                   <Menu.Divider />
                   <Menu.Item component={Link} to={paths.mobile.profile} leftSection={<IconUser size={16} />}>
-                    Profile
+                    {t('member.tab.profile')}
                   </Menu.Item>
                   {/* Giving and Events have no tab of their own: one tap away here as well as in Quick Actions. */}
                   <Menu.Item component={Link} to={paths.mobile.giving} leftSection={<IconGift size={16} />}>
-                    My Giving
+                    {t('member.nav.giving')}
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.mobile.events} leftSection={<IconCalendarEvent size={16} />}>
-                    Events
+                    {t('member.nav.events')}
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.groups} leftSection={<IconUsersGroup size={16} />}>
-                    Groups
+                    {t('member.nav.groups')}
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.mySchedule} leftSection={<IconCalendarUser size={16} />}>
-                    My Schedule
+                    {t('member.nav.schedule')}
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.directory} leftSection={<IconAddressBook size={16} />}>
                     Directory
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.dashboard} leftSection={<IconDeviceDesktop size={16} />}>
-                    Desktop View
+                    {t('member.desktopView')}
                   </Menu.Item>
                   <ColorSchemeMenuItem />
                   <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => confirmLogout(logout)}>
-                    Logout
+                    {t('common.logout')}
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>
@@ -117,11 +117,11 @@ export function PhoneFrame({ children }: { children: ReactNode }) {
         </Group>
       </header>
       <main className={classes.main}>{children}</main>
-      <nav className={classes.tabbar} aria-label="Main">
+      <nav className={classes.tabbar} aria-label={t('common.nav.main')}>
         {TABS.map(({ to, label, icon: Icon }) => (
           <NavLink key={to} to={to} className={classes.tab}>
             <Icon size={22} stroke={1.7} />
-            <span>{label}</span>
+            <span>{t(label)}</span>
           </NavLink>
         ))}
       </nav>

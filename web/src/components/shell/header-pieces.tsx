@@ -7,11 +7,22 @@ import { confirmLogout } from '../confirm-logout';
 import { useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useT } from '../../lib/i18n/use-t';
+import type { MessageKey } from '@church/contract/i18n/keys';
 
 /**
  * Header pieces shared by the member desktop shell and the management layout,
  * so the signed-in person, the role badge and logout look and behave the same.
  */
+const BADGE_KEYS: Record<RoleBadgeLabel, MessageKey> = {
+  Pastor: 'common.role.pastor',
+  Administrator: 'common.role.administrator',
+  Elder: 'common.role.elder',
+  Deacon: 'common.role.deacon',
+  Volunteer: 'common.role.volunteer',
+  Developer: 'common.role.developer',
+  Member: 'common.role.member',
+};
+
 const BADGE_COLOURS: Record<RoleBadgeLabel, string> = {
   Pastor: 'grape',
   Administrator: 'red',
@@ -37,14 +48,15 @@ export function initialsOf(name: string | undefined | null): string {
 export function SignedInPerson({ showRole = true, tone = 'light' }: { showRole?: boolean; tone?: 'light' | 'dark' }) {
   const { user } = useSession();
   const badge = roleBadgeLabel(user?.role ?? 'member');
+  const t = useT();
   return (
     <Stack gap={0} align="flex-end">
-      <Text size="sm" fw={700} c={tone === 'dark' ? 'white' : undefined} data-testid="dashboard-user-name">
+      <Text size="sm" fw={700} c={tone === 'dark' ? 'white' : undefined} data-testid="dashboard-user-name" data-user-content>
         {user?.name}
       </Text>
       {showRole && (
         <Badge size="xs" color={BADGE_COLOURS[badge]} variant={tone === 'dark' ? 'white' : 'light'} data-testid="role-badge">
-          {badge}
+          {t(BADGE_KEYS[badge])}
         </Badge>
       )}
     </Stack>

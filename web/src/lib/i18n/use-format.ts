@@ -10,7 +10,8 @@ const FALLBACK_ZONE = 'Africa/Johannesburg';
 /** Figures in the reader's language and the church's time zone (contract/src/i18n/format.ts). */
 export function useFormat(): Format {
   const { i18n } = useLingui();
-  const timeZone = useQuery(publicSettingsQuery).data?.timeZone ?? FALLBACK_ZONE;
+  // The settings every shell's header already loads (the church's name and logo): read, not fetched again.
+  const timeZone = useQuery({ ...publicSettingsQuery, enabled: false }).data?.timeZone ?? FALLBACK_ZONE;
   const locale = (i18n.locale || 'en-ZA') as AnyLocale;
   return useMemo(() => createFormat({ locale, timeZone }), [locale, timeZone]);
 }

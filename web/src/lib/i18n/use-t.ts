@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import type { MessageKey } from '@church/contract/i18n/keys';
+import { i18n as browserI18n } from './i18n';
 
 export type Values = Record<string, string | number>;
 export type Translate = (key: MessageKey, values?: Values) => string;
@@ -20,3 +21,6 @@ export function useT(): Translate {
   const { i18n } = useLingui();
   return translator(i18n);
 }
+
+/** For code outside components (a confirm dialog opened by a click): the browser's active language. */
+export const translate: Translate = (key, values) => browserI18n._(key, values);

@@ -2,7 +2,8 @@ import { Anchor, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { UserGivingStats } from '@church/contract/giving';
 import type { DashboardStats } from '@church/contract/rules/dashboard';
-import { formatRand } from '@church/contract/rules/money';
+import { useT } from '../../../lib/i18n/use-t';
+import { useFormat } from '../../../lib/i18n/use-format';
 import { paths } from '../../../config/paths';
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -21,37 +22,39 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 /** The statistics / contributions panel: your giving, and church-wide figures for admin-type roles (spec 000 §4). */
 export function ContributionsPanel({ stats, giving }: { stats: DashboardStats; giving: UserGivingStats }) {
   const last = giving.recentDonations[0];
+  const t = useT();
+  const format = useFormat();
   return (
     <Card withBorder radius="lg" padding="lg" h="100%">
       <Text fw={700} mb="sm">
-        Your Contributions
+        {t('member.contrib.title')}
       </Text>
       <Stack gap={8}>
-        <Row label="Total given" value={formatRand(giving.totalGiven)} testId="contrib-total" />
-        <Row label="Donations" value={String(giving.donationCount)} />
+        <Row label={t('member.contrib.total')} value={format.money(giving.totalGiven)} testId="contrib-total" />
+        <Row label={t('member.contrib.count')} value={format.count(giving.donationCount)} />
         <Row
-          label="Last gift"
+          label={t('member.contrib.last')}
           value={
             last
-              ? `${formatRand(last.amount)} · ${new Date(last.date).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' })}`
-              : 'None yet'
+              ? t('member.contrib.lastValue', { amount: format.money(last.amount), date: format.date(last.date, 'medium') })
+              : t('member.contrib.none')
           }
         />
         <Anchor component={Link} to={paths.mobile.giving} size="sm">
-          Give online
+          {t('member.contrib.giveOnline')}
         </Anchor>
       </Stack>
       {stats.church && (
         <>
-          <Divider my="md" label="Church-wide" labelPosition="left" />
+          <Divider my="md" label={t('member.contrib.churchWide')} labelPosition="left" />
           <Stack gap={8}>
-            <Row label="Total giving" value={formatRand(stats.church.totalGiving)} />
+            <Row label={t('member.contrib.churchTotal')} value={format.money(stats.church.totalGiving)} />
             <Row
-              label="Monthly giving (estimate)"
-              value={formatRand(stats.church.monthlyGivingEstimate)}
+              label={t('member.contrib.monthly')}
+              value={format.money(stats.church.monthlyGivingEstimate)}
               testId="church-monthly-estimate"
             />
-            <Row label="New members this month" value={String(stats.church.newMembers)} testId="church-new-members" />
+            <Row label={t('member.contrib.newMembers')} value={format.count(stats.church.newMembers)} testId="church-new-members" />
           </Stack>
         </>
       )}

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { DashboardSource } from '@church/contract/dashboard';
+import { useT } from '../../../lib/i18n/use-t';
 
 const SOURCE_LABELS: Record<DashboardSource, string> = {
   members: 'members',
@@ -26,13 +27,14 @@ export function DashboardLoading({ cards = 4 }: { cards?: number }) {
 
 /** The whole load failed: say so and offer Retry, never sample numbers. */
 export function DashboardError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const t = useT();
   return (
-    <Alert color="red" radius="lg" icon={<IconAlertTriangle />} title="Failed to load dashboard data">
+    <Alert color="red" radius="lg" icon={<IconAlertTriangle />} title={t('member.status.failedTitle')}>
       <Text size="sm" mb="sm">
-        We could not reach the church server. Check your connection and try again.
+        {t('member.status.failedText')}
       </Text>
       <Button color="red" variant="light" onClick={onRetry} loading={retrying}>
-        Retry
+        {t('member.retry')}
       </Button>
     </Alert>
   );
@@ -40,13 +42,14 @@ export function DashboardError({ onRetry, retrying }: { onRetry: () => void; ret
 
 /** Some sources fell back to empty/zero: tell the reader which figures are missing. */
 export function PartialDataNote({ failed, onRetry }: { failed: DashboardSource[]; onRetry: () => void }) {
+  const t = useT();
   if (!failed.length) return null;
   return (
     <Alert color="yellow" radius="lg" icon={<IconAlertTriangle />} data-testid="dashboard-partial">
       <Group justify="space-between" wrap="nowrap">
-        <Text size="sm">Some figures could not be loaded ({failed.map((f) => SOURCE_LABELS[f]).join(', ')}) and show as zero.</Text>
+        <Text size="sm">{t('member.status.partial', { sources: failed.map((f) => SOURCE_LABELS[f]).join(', ') })}</Text>
         <Button size="xs" variant="white" color="yellow" onClick={onRetry}>
-          Retry
+          {t('member.retry')}
         </Button>
       </Group>
     </Alert>

@@ -2,24 +2,30 @@ import { Card, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core
 import { IconCalendarEvent, IconGift, IconHeartHandshake, IconMessages, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import type { MessageKey } from '@church/contract/i18n/keys';
+import { useT } from '../../../lib/i18n/use-t';
 
 /** Church Chat opens the desktop chat (/chat) on the desktop dashboard and /mobile/chat in the phone frame. */
-const actionsFor = (compact: boolean) => [
-  { label: 'Prayer Requests', to: paths.mobile.prayer, icon: IconHeartHandshake, colour: 'red' },
-  { label: 'Give Online', to: paths.mobile.giving, icon: IconGift, colour: 'green' },
-  { label: 'Events', to: paths.mobile.events, icon: IconCalendarEvent, colour: 'grape' },
-  { label: 'Church Chat', to: compact ? paths.mobile.chat : paths.chat, icon: IconMessages, colour: 'blue' },
+const actionsFor = (compact: boolean): { label: MessageKey; to: string; icon: typeof IconGift; colour: string }[] => [
+  { label: 'member.nav.prayer', to: paths.mobile.prayer, icon: IconHeartHandshake, colour: 'red' },
+  { label: 'member.quick.give', to: paths.mobile.giving, icon: IconGift, colour: 'green' },
+  { label: 'member.nav.events', to: paths.mobile.events, icon: IconCalendarEvent, colour: 'grape' },
+  { label: 'member.nav.chat', to: compact ? paths.mobile.chat : paths.chat, icon: IconMessages, colour: 'blue' },
 ];
 
 /** Spec 000 §2 Quick actions, plus Manage Members for admin-type roles. `compact` is the phone's two-column form. */
 export function QuickActions({ adminType, compact = false }: { adminType: boolean; compact?: boolean }) {
+  const t = useT();
   const actions = adminType
-    ? [...actionsFor(compact), { label: 'Manage Members', to: paths.adminMembers, icon: IconUsersGroup, colour: 'indigo' }]
+    ? [
+        ...actionsFor(compact),
+        { label: 'member.quick.manageMembers' as const, to: paths.adminMembers, icon: IconUsersGroup, colour: 'indigo' },
+      ]
     : actionsFor(compact);
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="quick-actions">
       <Text fw={700} mb="sm">
-        Quick Actions
+        {t('member.quick.title')}
       </Text>
       <SimpleGrid cols={compact ? 2 : { base: 2, sm: adminType ? 5 : 4 }} spacing="sm">
         {actions.map((a) => (
@@ -34,7 +40,7 @@ export function QuickActions({ adminType, compact = false }: { adminType: boolea
               <a.icon size={22} />
             </ThemeIcon>
             <Text size="sm" fw={600} mt={6}>
-              {a.label}
+              {t(a.label)}
             </Text>
           </UnstyledButton>
         ))}

@@ -1,20 +1,27 @@
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent, IconCoin, IconHeartHandshake } from '@tabler/icons-react';
 import type { ActivityItem } from '@church/contract/rules/dashboard';
-import { timeAgo } from '@church/contract/rules/time-ago';
+import { useT } from '../../../lib/i18n/use-t';
+import { useFormat } from '../../../lib/i18n/use-format';
 
 const ICONS = { donation: IconCoin, prayer: IconHeartHandshake, event: IconCalendarEvent };
 
 /** Spec 000 §4: at most 5 items (up to 2 donations, 2 prayers, 2 events). */
 export function RecentActivity({ items }: { items: ActivityItem[] }) {
+  const t = useT();
+  const format = useFormat();
+  const textOf = (item: ActivityItem) =>
+    item.kind === 'donation'
+      ? t('member.activity.gave', { amount: format.money(item.amount) })
+      : t(item.kind === 'prayer' ? 'member.activity.prayer' : 'member.activity.event', { title: item.title ?? '' });
   return (
     <Card withBorder radius="lg" padding="lg" h="100%">
       <Text fw={700} mb="sm">
-        Recent Activity
+        {t('member.activity.title')}
       </Text>
       {items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No recent activity yet. Give, pray or register for an event and it will show here.
+          {t('member.activity.empty')}
         </Text>
       ) : (
         <Stack gap="sm" data-testid="recent-activity">
@@ -27,10 +34,10 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
                 </ThemeIcon>
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" fw={500} truncate>
-                    {item.text}
+                    {textOf(item)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {timeAgo(item.time)}
+                    {format.relative(item.time) ?? t('member.justNow')}
                   </Text>
                 </div>
               </Group>

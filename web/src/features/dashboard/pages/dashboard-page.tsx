@@ -1,8 +1,10 @@
 import { Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { PLAIN_MEMBER_NOTE } from '@church/contract/dashboard';
 import { isAdminType, isLeader } from '@church/contract/roles';
-import { firstName, greeting } from '@church/contract/rules/greeting';
+import { firstName } from '@church/contract/rules/greeting';
+import { useGreeting } from '../components/use-greeting';
+import { useT } from '../../../lib/i18n/use-t';
+
 import { DailyVerseCard } from '../../../components/daily-verse-card';
 import { ActiveAnnouncements } from '../../../components/active-announcements';
 import { useSession } from '../../../lib/session';
@@ -16,6 +18,8 @@ import { StatCards } from '../components/stat-cards';
 /** Spec 000 §2 Desktop dashboard (/dashboard). */
 export function DashboardPage() {
   const { user } = useSession();
+  const t = useT();
+  const greet = useGreeting();
   const query = useQuery({ ...dashboardQuery(user!), enabled: !!user });
   const adminType = isAdminType(user);
   const leader = isLeader(user);
@@ -25,9 +29,9 @@ export function DashboardPage() {
     <Stack gap="lg">
       <div>
         <Title order={1} size="h2" data-testid="greeting">
-          {greeting()}, {firstName(user?.name)}!
+          {greet(firstName(user?.name))}
         </Title>
-        <Text c="dimmed">Welcome to your church dashboard.</Text>
+        <Text c="dimmed">{t('member.dashboard.welcome')}</Text>
       </div>
       <DailyVerseCard />
       <ActiveAnnouncements />
@@ -52,7 +56,7 @@ export function DashboardPage() {
       )}
       {!adminType && (
         <Card withBorder radius="lg" padding="md" bg="var(--app-surface-navy)" data-testid="member-note">
-          <Text size="sm">{PLAIN_MEMBER_NOTE}</Text>
+          <Text size="sm">{t('member.dashboard.memberNote')}</Text>
         </Card>
       )}
     </Stack>

@@ -3,7 +3,10 @@ import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isAdminType, isLeader } from '@church/contract/roles';
-import { firstName, greeting } from '@church/contract/rules/greeting';
+import { firstName } from '@church/contract/rules/greeting';
+import { useGreeting } from '../components/use-greeting';
+import { useT } from '../../../lib/i18n/use-t';
+
 import { DailyVerseCard } from '../../../components/daily-verse-card';
 import { ActiveAnnouncements } from '../../../components/active-announcements';
 import { paths } from '../../../config/paths';
@@ -17,6 +20,8 @@ import { StatCards } from '../components/stat-cards';
 /** Spec 000 §2 /mobile/dashboard: welcome banner, Back to Main Site, Refresh, verse, stats, quick actions, activity. */
 export function MobileDashboardPage() {
   const { user } = useSession();
+  const t = useT();
+  const greet = useGreeting();
   const qc = useQueryClient();
   const query = useQuery({ ...dashboardQuery(user!), enabled: !!user });
   const leader = isLeader(user);
@@ -24,14 +29,14 @@ export function MobileDashboardPage() {
     <Stack gap="md">
       <Card radius="lg" padding="lg" bg="navy.8" c="white" data-testid="welcome-banner">
         <Title order={1} size="h3" c="white" data-testid="greeting">
-          {greeting()}, {firstName(user?.name)}!
+          {greet(firstName(user?.name))}
         </Title>
         <Text size="sm" c="gray.3" mt={4}>
-          Welcome to your church family portal.
+          {t('member.dashboard.welcomeMobile')}
         </Text>
         <Group mt="md" gap="xs">
           <Button component={Link} to={paths.home} size="xs" variant="white" color="navy" leftSection={<IconArrowLeft size={14} />}>
-            Back to Main Site
+            {t('member.dashboard.backToSite')}
           </Button>
           <Button
             size="xs"
@@ -44,7 +49,7 @@ export function MobileDashboardPage() {
               void qc.invalidateQueries({ queryKey: ['notifications'] });
             }}
           >
-            Refresh
+            {t('member.refresh')}
           </Button>
         </Group>
       </Card>

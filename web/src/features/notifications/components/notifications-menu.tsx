@@ -19,8 +19,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '@church/contract/notifications';
+import { useT } from '../../../lib/i18n/use-t';
+import { useFormat } from '../../../lib/i18n/use-format';
 import { latestNotificationsQuery, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/notifications';
-import { timeAgo } from '@church/contract/rules/time-ago';
 
 const ICONS: Record<Notification['type'], typeof IconBell> = {
   event: IconCalendarEvent,
@@ -37,6 +38,8 @@ const ICONS: Record<Notification['type'], typeof IconBell> = {
  */
 export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const query = useQuery(latestNotificationsQuery());
+  const t = useT();
+  const format = useFormat();
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const navigate = useNavigate();
@@ -61,7 +64,7 @@ export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }
           color={tone === 'dark' ? 'white' : 'navy'}
           size="lg"
           // No parentheses: the visible count must be part of the name (WCAG 2.5.3), and checkers drop parentheticals.
-          aria-label={unread ? `Notifications, ${unread > 9 ? '9+' : unread} unread` : 'Notifications'}
+          aria-label={unread ? t('common.notifications.unread', { count: unread > 9 ? '9+' : unread }) : t('common.notifications')}
           data-testid="notifications-bell"
           onClick={() => setOpened((o) => !o)}
         >
@@ -77,10 +80,10 @@ export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }
           </Indicator>
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown data-testid="notifications-dropdown" aria-label="Notifications" p={4}>
+      <Popover.Dropdown data-testid="notifications-dropdown" aria-label={t('common.notifications')} p={4}>
         <Group justify="space-between" px="sm" py={6}>
           <Text fw={700} size="sm">
-            Notifications
+            {t('common.notifications')}
           </Text>
           <Button
             variant="subtle"
@@ -89,7 +92,7 @@ export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }
             loading={markAll.isPending}
             disabled={!unread}
           >
-            Mark all read
+            {t('common.notifications.markAll')}
           </Button>
         </Group>
         <Divider my={4} />
@@ -97,21 +100,21 @@ export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }
           <Group justify="center" p="md" gap="xs">
             <Loader size="sm" />
             <Text size="sm" c="dimmed">
-              Loading notifications...
+              {t('common.notifications.loading')}
             </Text>
           </Group>
         ) : query.isError ? (
           <Stack gap={4} p="sm" align="center">
             <Text size="sm" c="red">
-              Could not load notifications
+              {t('common.notifications.failed')}
             </Text>
             <Anchor size="sm" component="button" onClick={() => query.refetch()}>
-              Retry
+              {t('member.retry')}
             </Anchor>
           </Stack>
         ) : items.length === 0 ? (
           <Text size="sm" c="dimmed" p="sm" ta="center">
-            No notifications
+            {t('common.notifications.none')}
           </Text>
         ) : (
           <ScrollArea.Autosize mah={380}>
@@ -133,19 +136,19 @@ export function NotificationsMenu({ tone = 'dark' }: { tone?: 'dark' | 'light' }
                     <Box style={{ minWidth: 0, flex: 1 }}>
                       <Group gap={6} wrap="nowrap" justify="space-between">
                         <Text size="sm" fw={n.read ? 500 : 700} truncate>
-                          {n.title}
+                          <span data-user-content>{n.title}</span>
                         </Text>
                         {!n.read && (
                           <Badge size="xs" color="red" variant="filled" style={{ flexShrink: 0 }}>
-                            New
+                            {t('common.notifications.new')}
                           </Badge>
                         )}
                       </Group>
-                      <Text size="xs" c="dimmed" lineClamp={2}>
+                      <Text size="xs" c="dimmed" lineClamp={2} data-user-content>
                         {n.message}
                       </Text>
                       <Text size="xs" c="dimmed" mt={2}>
-                        {timeAgo(n.createdAt)}
+                        {format.relative(n.createdAt) ?? t('member.justNow')}
                       </Text>
                     </Box>
                   </Group>
