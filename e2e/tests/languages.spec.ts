@@ -126,27 +126,36 @@ async function authHeader(page: Page) {
  * plain letters on screen (or in a label, placeholder or title) is text that did not come from a
  * catalogue — except what the church or its members wrote (the church's name here).
  */
-async function hardCodedEnglish(page: Page, allowed: string[]): Promise<string[]> {
-  return page.evaluate((allowedWords) => {
-    const allow = new Set(allowedWords.map((w) => w.toLowerCase()));
-    const found = new Set<string>();
-    const check = (text: string | null | undefined, where: string) => {
-      for (const word of (text ?? '').match(/[A-Za-z]{3,}/g) ?? [])
-        if (!allow.has(word.toLowerCase())) found.add(`${where}: ${text!.trim().slice(0, 80)}`);
-    };
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) {
-      const el = walker.currentNode.parentElement;
-      // What people wrote (data-user-content: a verse, an announcement) is theirs; a catalogue text
-      // (bracketed) may hold their words in its placeholders ('⟦Ĝööð ɱöŕñîñĝ, Naledi!⟧').
-      if (!el || el.closest('script, style, noscript, [hidden], [data-user-content]') || !el.checkVisibility()) continue;
-      if (/[⟦⟪]/.test(walker.currentNode.textContent ?? '')) continue;
-      check(walker.currentNode.textContent, el.tagName.toLowerCase());
-    }
-    for (const el of document.querySelectorAll('[aria-label], [placeholder], [title]'))
-      for (const attr of ['aria-label', 'placeholder', 'title']) check(el.getAttribute(attr), `@${attr}`);
-    return [...found];
-  }, allowed);
+async function hardCodedEnglish(page: Page, allowed: string[], skip = ''): Promise<string[]> {
+  return page.evaluate(
+    ([allowedWords, skipSelector]) => {
+      const allow = new Set((allowedWords as string[]).map((w) => w.toLowerCase()));
+      const found = new Set<string>();
+      const check = (text: string | null | undefined, where: string) => {
+        for (const word of (text ?? '').match(/[A-Za-z]{3,}/g) ?? [])
+          if (!allow.has(word.toLowerCase())) found.add(`${where}: ${text!.trim().slice(0, 80)}`);
+      };
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const el = walker.currentNode.parentElement;
+        // What people wrote (data-user-content: a verse, an announcement) is theirs; a catalogue text
+        // (bracketed) may hold their words in its placeholders ('⟦Ĝööð ɱöŕñîñĝ, Naledi!⟧').
+        if (!el || el.closest('script, style, noscript, [hidden], [data-user-content]') || !el.checkVisibility()) continue;
+        if (skipSelector && el.closest(skipSelector)) continue;
+        if (/[⟦⟪]/.test(walker.currentNode.textContent ?? '')) continue;
+        check(walker.currentNode.textContent, el.tagName.toLowerCase());
+      }
+      for (const el of document.querySelectorAll('[aria-label], [placeholder], [title]'))
+        if (
+          !(skipSelector && el.closest(skipSelector)) &&
+          el.checkVisibility({ visibilityProperty: true }) &&
+          !el.closest('[aria-hidden="true"]')
+        )
+          for (const attr of ['aria-label', 'placeholder', 'title']) check(el.getAttribute(attr), `@${attr}`);
+      return [...found];
+    },
+    [allowed, skip] as const,
+  );
 }
 
 test('the pseudo-locale finds no hard-coded English on the converted screens', async ({ page, baseURL }) => {
@@ -168,23 +177,40 @@ test('the pseudo-locale finds no hard-coded English on the converted screens', a
     await expect(page.getByTestId('quick-actions')).toBeVisible();
     report.push(...(await hardCodedEnglish(page, allowed)).map((f) => `${path} ${f}`));
   }
+  // Prayer and giving (the section 18A details form, shared with the treasurer, is not converted yet).
+  for (const [path, ready] of [
+    ['/mobile/prayer', 'prayer-list'],
+    ['/mobile/giving', 'giving-history'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(ready)).toBeVisible();
+    await expect(page.locator('h1')).toContainText('⟦');
+    report.push(...(await hardCodedEnglish(page, allowed, '[data-testid="my-tax-details"] form')).map((f) => `${path} ${f}`));
+  }
   expect(report).toEqual([]);
 });
 
 for (const lang of LANGS) {
-  test(`the member's dashboard in ${lang.locale} at 1280 and 390 px: translated, whole, accessible`, async ({ page, baseURL }, info) => {
+  test(`the member's dashboard, prayer and giving in ${lang.locale} at 1280 and 390 px: translated, whole, accessible`, async ({
+    page,
+    baseURL,
+  }, info) => {
     await chooseLanguage(page, lang.locale, baseURL!);
     await signInAs(page, demo.member);
-    for (const [size, path] of [
-      [WIDTHS[0], '/dashboard'],
-      [WIDTHS[1], '/mobile/dashboard'],
+    for (const [size, path, ready] of [
+      [WIDTHS[0], '/dashboard', 'quick-actions'],
+      [WIDTHS[1], '/mobile/dashboard', 'quick-actions'],
+      [WIDTHS[0], '/mobile/prayer', 'prayer-list'],
+      [WIDTHS[1], '/mobile/prayer', 'prayer-list'],
+      [WIDTHS[0], '/mobile/giving', 'giving-history'],
+      [WIDTHS[1], '/mobile/giving', 'giving-history'],
     ] as const) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto(path);
-      await expect(page.getByTestId('quick-actions')).toBeVisible();
-      await expect(page.getByTestId('greeting')).not.toContainText('Good');
+      await expect(page.getByTestId(ready)).toBeVisible();
+      await expect(page.locator('h1')).not.toContainText(/Good|Prayer Requests|My Giving/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-      await snap(page, info, `dashboard-${lang.locale}-${size.name}`);
+      await snap(page, info, `${path.split('/').pop()}-${lang.locale}-${size.name}`);
       await expectAccessible(page);
     }
   });

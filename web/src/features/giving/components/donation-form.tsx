@@ -2,20 +2,13 @@ import { Alert, Button, Card, NumberInput, SegmentedControl, Select, Stack, Text
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  CARD_NOT_SET_UP,
-  DEFAULT_FUND,
-  type DonationPayment,
-  DONATION_MIN,
-  DONATION_STEP,
-  FREQUENCIES,
-  FREQUENCY_LABELS,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
-} from '@church/contract/giving';
+import { DEFAULT_FUND, type DonationPayment, DONATION_MIN, DONATION_STEP, FREQUENCIES, PAYMENT_METHODS } from '@church/contract/giving';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { givingOptionsQuery, submitCheckout, useDonate } from '../api/giving';
+import { translate, useT } from '../../../lib/i18n/use-t';
+import { useFormat } from '../../../lib/i18n/use-format';
+import { FREQUENCY_KEYS, METHOD_KEYS } from './giving-labels';
 import { BankInstructions } from './bank-instructions';
 
 const newKey = () =>
@@ -37,12 +30,14 @@ function toAmount(v: number | string): number | null {
 export function donationFailure(err: unknown): string {
   const says =
     err instanceof ApiError && !!err.message && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403;
-  return says ? err.message : 'Failed to process donation';
+  return says ? err.message : translate('member.giving.failed');
 }
 
 /** Spec 000 §5: amount ≥ 1 in steps of 0.01, card and one-time by default, optional note. */
 export function DonationForm() {
   const donate = useDonate();
+  const t = useT();
+  const format = useFormat();
   const options = useQuery(givingOptionsQuery());
   const cardOff = options.data ? !options.data.card.available : false;
   const [bank, setBank] = useState<Extract<DonationPayment, { kind: 'bank' }> | null>(null);
@@ -53,8 +48,8 @@ export function DonationForm() {
     validate: {
       amount: (v) => {
         const n = toAmount(v);
-        if (n === null) return 'Please enter an amount';
-        return n < DONATION_MIN ? `The minimum donation is R ${DONATION_MIN.toFixed(2)}` : null;
+        if (n === null) return t('member.giving.amountRequired');
+        return n < DONATION_MIN ? t('member.giving.amountMin', { amount: format.money(DONATION_MIN) }) : null;
       },
     },
   });
@@ -62,11 +57,11 @@ export function DonationForm() {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={4} mb="sm">
-        Give Online
+        {t('member.giving.form.title')}
       </Title>
       {cardOff && (
         <Alert color="yellow" mb="sm" data-testid="card-not-set-up">
-          {CARD_NOT_SET_UP}
+          {t('member.giving.cardNotSetUp')}
         </Alert>
       )}
       {bank && <BankInstructions payment={bank} onClose={() => setBank(null)} />}
@@ -84,7 +79,7 @@ export function DonationForm() {
                 note: v.note.trim() || null,
               },
             });
-            notify.success('Thank you for your generous donation!');
+            notify.success(t('member.giving.thanks'));
             form.reset();
             setKey(newKey());
             const payment = res.data.payment;
@@ -97,7 +92,7 @@ export function DonationForm() {
       >
         <Stack gap="sm">
           <NumberInput
-            label="Amount (R)"
+            label={t('member.giving.amount')}
             placeholder="0.00"
             required
             min={DONATION_MIN}
@@ -114,38 +109,38 @@ export function DonationForm() {
           />
           <div>
             <Text size="sm" fw={500} mb={4}>
-              Payment method
+              {t('member.giving.method')}
             </Text>
             <SegmentedControl
               fullWidth
-              aria-label="Payment method"
-              data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m], disabled: m === 'card' && cardOff }))}
+              aria-label={t('member.giving.method')}
+              data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(METHOD_KEYS[m]), disabled: m === 'card' && cardOff }))}
               {...form.getInputProps('paymentMethod')}
               disabled={donate.isPending}
             />
           </div>
           <div>
             <Text size="sm" fw={500} mb={4}>
-              Frequency
+              {t('member.giving.frequency')}
             </Text>
             <SegmentedControl
               fullWidth
-              aria-label="Frequency"
-              data={FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
+              aria-label={t('member.giving.frequency')}
+              data={FREQUENCIES.map((f) => ({ value: f, label: t(FREQUENCY_KEYS[f]) }))}
               {...form.getInputProps('frequency')}
               disabled={donate.isPending}
             />
           </div>
           <Select
-            label="Fund"
+            label={t('member.giving.fund')}
             data={options.data?.funds ?? [DEFAULT_FUND]}
             allowDeselect={false}
             {...form.getInputProps('fund')}
             disabled={donate.isPending}
           />
           <Textarea
-            label="Note"
-            placeholder="Optional, e.g. Building fund"
+            label={t('member.giving.note')}
+            placeholder={t('member.giving.notePlaceholder')}
             autosize
             minRows={2}
             maxLength={500}
@@ -153,7 +148,7 @@ export function DonationForm() {
             disabled={donate.isPending}
           />
           <Button type="submit" color="green" loading={donate.isPending}>
-            Donate
+            {t('member.giving.donate')}
           </Button>
         </Stack>
       </form>

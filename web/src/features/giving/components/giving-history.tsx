@@ -2,21 +2,25 @@ import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from 
 import { PagePicker } from '../../../components/page-picker';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FREQUENCY_LABELS, PAYMENT_METHOD_LABELS } from '@church/contract/giving';
-import { formatRand } from '@church/contract/rules/money';
+import { PAYMENT_METHOD_LABELS } from '@church/contract/giving';
 import { useErrorToast } from '../../../lib/notify';
+import { useT } from '../../../lib/i18n/use-t';
+import { useFormat } from '../../../lib/i18n/use-format';
+import { FREQUENCY_KEYS, METHOD_KEYS, STATUS_KEYS } from './giving-labels';
 import { givingHistoryQuery } from '../api/giving';
 
 /** Giving history with paging; completed is green, anything else yellow (spec 000 §4). */
 export function GivingHistory() {
   const [page, setPage] = useState(1);
   const query = useQuery(givingHistoryQuery(page));
-  useErrorToast(query, 'Failed to load giving history');
+  const t = useT();
+  const format = useFormat();
+  useErrorToast(query, t('member.giving.history.failed'));
 
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={4} mb="sm">
-        Giving History
+        {t('member.giving.history.title')}
       </Title>
       {query.isPending ? (
         <Stack gap="xs" data-testid="history-loading">
@@ -25,14 +29,14 @@ export function GivingHistory() {
           ))}
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" title="Failed to load giving history">
+        <Alert color="red" title={t('member.giving.history.failed')}>
           <Button size="xs" color="red" variant="light" onClick={() => query.refetch()}>
-            Retry
+            {t('member.retry')}
           </Button>
         </Alert>
       ) : query.data.donations.length === 0 ? (
         <Text c="dimmed" size="sm">
-          No donations yet. Your gifts will be listed here.
+          {t('member.giving.history.empty')}
         </Text>
       ) : (
         <Stack gap={0} data-testid="giving-history">
@@ -47,13 +51,17 @@ export function GivingHistory() {
             >
               <div style={{ minWidth: 0 }}>
                 <Text fw={700} data-testid="donation-amount">
-                  {formatRand(d.amount)}
+                  {format.money(d.amount)}
                 </Text>
                 <Text size="xs" c="dimmed" truncate>
-                  {new Date(d.date).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' })} ·{' '}
-                  {PAYMENT_METHOD_LABELS[d.paymentMethod]} · {FREQUENCY_LABELS[d.frequency]}
-                  {d.status === 'pending' && d.reference ? ` · Ref ${d.reference}` : ''}
-                  {d.note ? ` · ${d.note}` : ''}
+                  {format.date(d.date, 'medium')} ·{' '}
+                  {d.paymentMethod in METHOD_KEYS
+                    ? t(METHOD_KEYS[d.paymentMethod as keyof typeof METHOD_KEYS])
+                    : PAYMENT_METHOD_LABELS[d.paymentMethod]}{' '}
+                  · {t(FREQUENCY_KEYS[d.frequency])}
+                  {d.status === 'pending' && d.reference ? ` · ${t('member.giving.history.ref', { reference: d.reference })}` : ''}
+                  {d.note ? ' · ' : ''}
+                  {d.note && <span data-user-content>{d.note}</span>}
                 </Text>
               </div>
               <Badge
@@ -62,13 +70,19 @@ export function GivingHistory() {
                 style={{ flexShrink: 0 }}
                 data-testid="donation-status"
               >
-                {d.status}
+                {t(STATUS_KEYS[d.status])}
               </Badge>
             </Group>
           ))}
           {query.data.totalPages > 1 && (
             <Group justify="center" mt="md">
-              <PagePicker total={query.data.totalPages} value={page} onChange={setPage} size="sm" aria-label="Giving history pages" />
+              <PagePicker
+                total={query.data.totalPages}
+                value={page}
+                onChange={setPage}
+                size="sm"
+                aria-label={t('member.giving.history.pages')}
+              />
             </Group>
           )}
         </Stack>

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notify';
+import { useT } from '../../../lib/i18n/use-t';
 import { givingHistoryQuery, givingKeys, useCancelPending } from '../api/giving';
 
 const POLL_MS = 2_000;
@@ -14,6 +15,7 @@ const POLL_MS = 2_000;
  */
 export function PaymentReturn() {
   const [params, setParams] = useSearchParams();
+  const t = useT();
   const id = params.get('donation');
   const cancelled = params.get('cancelled') === '1';
   const qc = useQueryClient();
@@ -25,23 +27,23 @@ export function PaymentReturn() {
   useEffect(() => {
     if (!id || !cancelled || done.current) return;
     done.current = true;
-    cancel.mutate(id, { onSettled: () => notify.info('Your payment was cancelled. No money was taken.') });
+    cancel.mutate(id, { onSettled: () => notify.info(t('member.giving.return.cancelled')) });
     setParams({}, { replace: true });
-  }, [id, cancelled, cancel, setParams]);
+  }, [id, cancelled, cancel, setParams, t]);
 
   useEffect(() => {
     if (gift && gift.status !== 'pending') {
       void qc.invalidateQueries({ queryKey: givingKeys.all });
       void qc.invalidateQueries({ queryKey: ['notifications'] });
-      if (gift.status === 'completed') notify.success('Your payment was received. Thank you!');
+      if (gift.status === 'completed') notify.success(t('member.giving.return.received'));
       setParams({}, { replace: true });
     }
-  }, [gift, qc, setParams]);
+  }, [gift, qc, setParams, t]);
 
   if (!id || cancelled) return null;
   return (
     <Alert color="yellow" data-testid="payment-confirming">
-      We are waiting for the payment provider to confirm your payment. Your gift shows as pending until then.
+      {t('member.giving.return.waiting')}
     </Alert>
   );
 }

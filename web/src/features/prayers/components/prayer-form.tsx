@@ -1,49 +1,50 @@
 import { Button, Card, Stack, Switch, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PRAYER_TEXTS } from '@church/contract/prayers';
 import { notify } from '../../../lib/notify';
+import { useT } from '../../../lib/i18n/use-t';
 import { useSubmitPrayer } from '../api/prayers';
 
 /** Spec 000 §5: title and description required; 'Share publicly with church' on by default. */
 export function PrayerForm() {
   const submit = useSubmitPrayer();
+  const t = useT();
   const form = useForm({
     initialValues: { title: '', description: '', isPublic: true },
     validate: {
-      title: (v) => (v.trim() ? null : 'Title is required'),
-      description: (v) => (v.trim() ? null : 'Description is required'),
+      title: (v) => (v.trim() ? null : t('member.prayer.titleRequired')),
+      description: (v) => (v.trim() ? null : t('member.prayer.descriptionRequired')),
     },
   });
 
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={4} mb="sm">
-        New Prayer Request
+        {t('member.prayer.new')}
       </Title>
       <form
         noValidate
         onSubmit={form.onSubmit(async (values) => {
           try {
             await submit.mutateAsync({ title: values.title.trim(), description: values.description.trim(), isPublic: values.isPublic });
-            notify.success('Prayer request submitted');
+            notify.success(t('member.prayer.submitted'));
             form.reset();
           } catch {
-            notify.error(PRAYER_TEXTS.submitFailed);
+            notify.error(t('member.prayer.submitFailed'));
           }
         })}
       >
         <Stack gap="sm">
           <TextInput
-            label="Title"
-            placeholder="What can we pray about?"
+            label={t('member.prayer.field.title')}
+            placeholder={t('member.prayer.field.titlePlaceholder')}
             required
             maxLength={150}
             {...form.getInputProps('title')}
             disabled={submit.isPending}
           />
           <Textarea
-            label="Description"
-            placeholder="Share as much as you are comfortable with"
+            label={t('member.prayer.field.description')}
+            placeholder={t('member.prayer.field.descriptionPlaceholder')}
             required
             autosize
             minRows={3}
@@ -52,12 +53,12 @@ export function PrayerForm() {
             disabled={submit.isPending}
           />
           <Switch
-            label="Share publicly with church"
+            label={t('member.prayer.field.public')}
             {...form.getInputProps('isPublic', { type: 'checkbox' })}
             disabled={submit.isPending}
           />
           <Button type="submit" loading={submit.isPending}>
-            Submit Prayer Request
+            {t('member.prayer.submit')}
           </Button>
         </Stack>
       </form>

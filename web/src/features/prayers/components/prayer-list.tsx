@@ -2,23 +2,33 @@ import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@manti
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { PRAYER_TEXTS, type Prayer } from '@church/contract/prayers';
-import { timeAgo } from '@church/contract/rules/time-ago';
+import type { Prayer } from '@church/contract/prayers';
 import { notify } from '../../../lib/notify';
+import { useT } from '../../../lib/i18n/use-t';
+import { useFormat } from '../../../lib/i18n/use-format';
+import type { MessageKey } from '@church/contract/i18n/keys';
 import { prayersQuery } from '../api/prayers';
 
+const STATUS_LABELS: Record<Prayer['status'], MessageKey> = {
+  pending: 'member.prayer.status.pending',
+  approved: 'member.prayer.status.approved',
+  rejected: 'member.prayer.status.rejected',
+  answered: 'member.prayer.status.answered',
+};
 const STATUS_COLOURS: Record<Prayer['status'], string> = { pending: 'yellow', approved: 'green', rejected: 'gray', answered: 'blue' };
 
 export function PrayerList({ userId }: { userId: string }) {
   const query = useQuery(prayersQuery());
+  const t = useT();
+  const format = useFormat();
   const warned = useRef(false);
   useEffect(() => {
     if (query.isError && !warned.current) {
       warned.current = true;
-      notify.error(PRAYER_TEXTS.memberLoadFailed);
+      notify.error(t('member.prayer.loadFailed'));
     }
     if (query.isSuccess) warned.current = false;
-  }, [query.isError, query.isSuccess]);
+  }, [query.isError, query.isSuccess, t]);
 
   if (query.isPending) {
     return (
@@ -35,9 +45,9 @@ export function PrayerList({ userId }: { userId: string }) {
   }
   if (query.isError) {
     return (
-      <Alert color="red" title={PRAYER_TEXTS.memberLoadFailed}>
+      <Alert color="red" title={t('member.prayer.loadFailed')}>
         <Button size="xs" color="red" variant="light" onClick={() => query.refetch()}>
-          Retry
+          {t('member.retry')}
         </Button>
       </Alert>
     );
@@ -46,7 +56,7 @@ export function PrayerList({ userId }: { userId: string }) {
     return (
       <Card withBorder radius="lg" padding="lg">
         <Text c="dimmed" ta="center">
-          No prayer requests yet. Share one above and the church will pray with you.
+          {t('member.prayer.empty')}
         </Text>
       </Card>
     );
@@ -56,21 +66,26 @@ export function PrayerList({ userId }: { userId: string }) {
       {query.data.prayers.map((p) => (
         <Card key={p.id} withBorder radius="lg" padding="md" data-testid="prayer-item">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text fw={700}>{p.title}</Text>
+            <Text fw={700} data-user-content>
+              {p.title}
+            </Text>
             <Badge color={STATUS_COLOURS[p.status]} variant="light" style={{ flexShrink: 0 }}>
-              {p.status}
+              {t(STATUS_LABELS[p.status])}
             </Badge>
           </Group>
-          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }} data-user-content>
             {p.description}
           </Text>
           <Group gap="xs" mt="xs">
             <Text size="xs" c="dimmed">
-              {p.userId === userId ? 'You' : (p.user?.name ?? 'Anonymous')} · {timeAgo(p.createdAt)}
+              {t('member.prayer.byline', {
+                who: p.userId === userId ? t('member.prayer.you') : (p.user?.name ?? t('member.prayer.anonymous')),
+                when: format.relative(p.createdAt) ?? t('member.justNow'),
+              })}
             </Text>
             {!p.isPublic && (
               <Badge size="xs" variant="outline" color="gray" leftSection={<IconLock size={10} />}>
-                Private
+                {t('member.prayer.private')}
               </Badge>
             )}
           </Group>

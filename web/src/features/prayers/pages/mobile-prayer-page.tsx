@@ -1,6 +1,7 @@
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../../lib/session';
 import { PrayerForm } from '../components/prayer-form';
+import { useT } from '../../../lib/i18n/use-t';
 import { PrayerList } from '../components/prayer-list';
 
 /**
@@ -9,14 +10,15 @@ import { PrayerList } from '../components/prayer-list';
  */
 export function MobilePrayerPage() {
   const { user } = useSession();
+  const t = useT();
   return (
     <Stack gap="md">
       <div>
         <Title order={1} size="h2">
-          Prayer Requests
+          {t('member.prayer.title')}
         </Title>
         <Text c="dimmed" size="sm">
-          “Carry each other’s burdens” — Galatians 6:2
+          {t('member.prayer.verse')}
         </Text>
       </div>
       <Grid gap="lg">
@@ -27,7 +29,7 @@ export function MobilePrayerPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="sm">
-            <Title order={4}>Prayers</Title>
+            <Title order={4}>{t('member.prayer.list')}</Title>
             <PrayerList userId={user?.id ?? ''} />
           </Stack>
         </Grid.Col>
