@@ -1,4 +1,5 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useT } from '../../../lib/i18n/use-t';
 import { BIBLE_BOOKS, type BibleBook } from '@church/contract/bible/books';
 
 const OLD = BIBLE_BOOKS.filter((b) => b.testament === 'old');
@@ -6,11 +7,12 @@ const NEW = BIBLE_BOOKS.filter((b) => b.testament === 'new');
 
 /** All 66 books, Old Testament (order 1–39) then New Testament. */
 export function BookList({ onPick, available }: { onPick: (book: BibleBook) => void; available?: Set<string> | null }) {
+  const t = useT();
   return (
     <Stack gap="lg">
       {[
-        { title: 'Old Testament', books: OLD },
-        { title: 'New Testament', books: NEW },
+        { title: t('bible.old'), books: OLD },
+        { title: t('bible.new'), books: NEW },
       ].map((section) => (
         <section key={section.title} aria-label={section.title}>
           <Group justify="space-between" mb="xs">
@@ -18,7 +20,7 @@ export function BookList({ onPick, available }: { onPick: (book: BibleBook) => v
               {section.title}
             </Title>
             <Badge variant="light" color="gray">
-              {section.books.length} books
+              {t('bible.booksCount', { count: section.books.length })}
             </Badge>
           </Group>
           <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing={8} verticalSpacing={8}>
@@ -39,7 +41,7 @@ export function BookList({ onPick, available }: { onPick: (book: BibleBook) => v
                   }
                   styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
                   style={missing ? { opacity: 0.55 } : undefined}
-                  title={missing ? 'Not in this translation on this server' : undefined}
+                  title={missing ? t('bible.notInTranslation') : undefined}
                 >
                   {book.name}
                 </Button>

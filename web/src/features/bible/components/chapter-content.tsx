@@ -1,6 +1,7 @@
 import { Box, List, Popover, Text, Title } from '@mantine/core';
 import { Fragment, useState, type ReactNode } from 'react';
 import type { ChapterItem, Footnote, VerseContent } from '@church/contract/bible/schemas';
+import { useT } from '../../../lib/i18n/use-t';
 import classes from './chapter-content.module.css';
 
 type VerseItem = Extract<ChapterItem, { type: 'verse' }>;
@@ -23,6 +24,7 @@ export function ChapterContent({
   selected?: number | null;
   onSelect?: (verse: number) => void;
 }) {
+  const t = useT();
   const notes = new Map(footnotes.map((f) => [f.noteId, f]));
   const blocks: ReactNode[] = [];
   let run: ReactNode[] = [];
@@ -63,7 +65,7 @@ export function ChapterContent({
       {footnotes.length > 0 && (
         <Box mt="lg" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4}>
-            Footnotes
+            {t('bible.footnotes')}
           </Text>
           <List size="xs" c="dimmed" spacing={2} listStyleType="none">
             {footnotes.map((f) => (
@@ -132,10 +134,11 @@ function Verse({
   selected: boolean;
   onSelect?: (n: number) => void;
 }) {
+  const t = useT();
   const lines = toLines(item.content, notes);
   const number = (
     // A native button: Enter and Space click it, and the click reaches the verse's own handler.
-    <button key="n" type="button" className={classes.number} aria-label={`Verse ${item.number}`} aria-pressed={selected}>
+    <button key="n" type="button" className={classes.number} aria-label={t('bible.verseN', { n: item.number })} aria-pressed={selected}>
       {item.number}
     </button>
   );
@@ -175,6 +178,7 @@ function Verse({
 
 /** A footnote mark: a button that opens its note beside the text (and closes on Escape or a tap elsewhere). */
 function FootnoteMark({ note }: { note: Footnote }) {
+  const t = useT();
   const caller = note.caller && note.caller !== '+' ? note.caller : '†';
   const where = `${note.reference.chapter}${note.reference.verse ? `:${note.reference.verse}` : ''}`;
   // Controlled, so Escape closes it while focus stays on the mark (Mantine listens for it inside the note only).
@@ -185,7 +189,7 @@ function FootnoteMark({ note }: { note: Footnote }) {
         <button
           type="button"
           className={classes.note}
-          aria-label={`Footnote ${where}`}
+          aria-label={t('bible.footnote', { where })}
           onClick={(e) => {
             // The note opens; the verse around it is not selected by the same tap.
             e.stopPropagation();
@@ -198,7 +202,7 @@ function FootnoteMark({ note }: { note: Footnote }) {
           {caller}
         </button>
       </Popover.Target>
-      <Popover.Dropdown aria-label={`Footnote ${where}`}>
+      <Popover.Dropdown aria-label={t('bible.footnote', { where })}>
         <Text size="sm">
           <Text span fw={700}>
             {where}

@@ -4,9 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { BibleBook } from '@church/contract/bible/books';
 import { verseText } from '@church/contract/bible/chapter-text';
-import { BIBLE_TEXTS } from '@church/contract/bible/texts';
 import { bibleClient } from '../lib/bible-client';
 import { ChapterContent } from './chapter-content';
+import { translate } from '../../../lib/i18n/use-t';
+import { useT } from '../../../lib/i18n/use-t';
 import { VerseActionsBar } from './verse-actions-bar';
 
 export const chapterQuery = (version: string, bookId: string, chapter: number) => ({
@@ -27,6 +28,7 @@ interface Props {
 /** One chapter: its content, chapter stepping, and the actions of the verse tapped. */
 export function ChapterReader({ version, book, chapter, onChapter, isBookmarked, onToggleBookmark }: Props) {
   const queryClient = useQueryClient();
+  const t = useT();
   const query = useQuery(chapterQuery(version, book.id, chapter));
   const [selected, setSelected] = useState<number | null>(null);
   useEffect(() => {
@@ -49,7 +51,7 @@ export function ChapterReader({ version, book, chapter, onChapter, isBookmarked,
           leftSection={<IconChevronLeft size={16} />}
           disabled={chapter <= 1}
           onClick={() => onChapter(chapter - 1)}
-          aria-label={chapter > 1 ? `Previous chapter ${chapter - 1}` : 'Previous chapter'}
+          aria-label={chapter > 1 ? t('bible.prevChapterN', { n: chapter - 1 }) : t('bible.prevChapter')}
         >
           {chapter > 1 ? chapter - 1 : ''}
         </Button>
@@ -62,21 +64,21 @@ export function ChapterReader({ version, book, chapter, onChapter, isBookmarked,
           rightSection={<IconChevronRight size={16} />}
           disabled={chapter >= book.chapters}
           onClick={() => onChapter(chapter + 1)}
-          aria-label={chapter < book.chapters ? `Next chapter ${chapter + 1}` : 'Next chapter'}
+          aria-label={chapter < book.chapters ? t('bible.nextChapterN', { n: chapter + 1 }) : t('bible.nextChapter')}
         >
           {chapter < book.chapters ? chapter + 1 : ''}
         </Button>
       </Group>
 
       {query.isPending && (
-        <Stack gap={8} aria-label="Loading chapter">
+        <Stack gap={8} aria-label={t('bible.loadingChapter')}>
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} height={14} width={i % 3 === 2 ? '70%' : '100%'} />
           ))}
         </Stack>
       )}
       {notice === 'failed' && (
-        <Alert color="red" title={BIBLE_TEXTS.chapterFailed} data-testid="chapter-error">
+        <Alert color="red" title={translate('bible.chapterFailed')} data-testid="chapter-error">
           <Text size="sm" mb="xs">
             {query.data?.message}
           </Text>
@@ -86,13 +88,13 @@ export function ChapterReader({ version, book, chapter, onChapter, isBookmarked,
             color="red"
             onClick={() => void queryClient.invalidateQueries({ queryKey: chapterQuery(version, book.id, chapter).queryKey })}
           >
-            Retry
+            {t('bible.retry')}
           </Button>
         </Alert>
       )}
       {notice === 'unavailable' && (
         <Alert color="yellow" title={query.data?.message} data-testid="chapter-error">
-          <Text size="sm">Choose another translation above to read this chapter.</Text>
+          <Text size="sm">{t('bible.otherTranslation')}</Text>
         </Alert>
       )}
       {query.data && !notice && (
@@ -107,7 +109,7 @@ export function ChapterReader({ version, book, chapter, onChapter, isBookmarked,
       )}
       {query.data && !query.data.notice && (
         <Text size="xs" c="dimmed" ta="center">
-          Tap a verse to bookmark, copy or hear it.
+          {t('bible.tapVerse')}
         </Text>
       )}
 

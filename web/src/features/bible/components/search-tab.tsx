@@ -2,10 +2,11 @@ import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/c
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BIBLE_TEXTS } from '@church/contract/bible/texts';
 import { SEARCH_DEFAULT_LIMIT } from '@church/contract/bible/schemas';
 import { notify } from '../../../lib/notify';
 import { bibleClient } from '../lib/bible-client';
+import { translate } from '../../../lib/i18n/use-t';
+import { useT } from '../../../lib/i18n/use-t';
 import { VerseCard } from './verse-card';
 
 interface Props {
@@ -18,17 +19,18 @@ interface Props {
 /** Spec 000 §5/§8/§9: search with at most 10 results, the spec's toasts for empty, none and failure. */
 export function SearchTab({ version, onBrowse, isBookmarked, onToggleBookmark }: Props) {
   const [term, setTerm] = useState('');
+  const t = useT();
   const search = useMutation({
     mutationFn: (q: string) => bibleClient.search(q, version, SEARCH_DEFAULT_LIMIT),
     onSuccess: (verses) => {
-      if (!verses.length) notify.info(BIBLE_TEXTS.noResults);
+      if (!verses.length) notify.info(translate('bible.noResults'));
     },
-    onError: () => notify.error(BIBLE_TEXTS.searchFailed),
+    onError: () => notify.error(translate('bible.searchFailed')),
   });
   const submit = () => {
     const q = term.trim();
     if (!q) {
-      notify.info(BIBLE_TEXTS.emptySearch);
+      notify.info(translate('bible.emptySearch'));
       return;
     }
     search.mutate(q);
@@ -45,14 +47,14 @@ export function SearchTab({ version, onBrowse, isBookmarked, onToggleBookmark }:
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <TextInput
             style={{ flex: 1 }}
-            label="Search the Bible"
+            label={t('bible.searchLabel')}
             placeholder="love, “living water”, John 3:16"
             value={term}
             onChange={(e) => setTerm(e.currentTarget.value)}
             leftSection={<IconSearch size={16} />}
           />
           <Button type="submit" loading={search.isPending}>
-            Search
+            {t('bible.tab.search')}
           </Button>
         </Group>
       </form>
@@ -60,19 +62,19 @@ export function SearchTab({ version, onBrowse, isBookmarked, onToggleBookmark }:
         <Group justify="center" py="lg">
           <Loader size="sm" />
           <Text size="sm" c="dimmed">
-            Searching…
+            {t('bible.searching')}
           </Text>
         </Group>
       )}
       {search.isError && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Search failed">
-          <Text size="sm">{BIBLE_TEXTS.searchFailed}</Text>
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('bible.searchFailedTitle')}>
+          <Text size="sm">{translate('bible.searchFailed')}</Text>
           <Group mt="sm" gap="xs">
             <Button size="xs" variant="light" color="red" onClick={() => search.mutate(search.variables!)}>
-              Retry
+              {t('bible.retry')}
             </Button>
             <Button size="xs" variant="subtle" onClick={onBrowse}>
-              Browse Books
+              {t('bible.browse')}
             </Button>
           </Group>
         </Alert>
@@ -80,17 +82,17 @@ export function SearchTab({ version, onBrowse, isBookmarked, onToggleBookmark }:
       {search.isSuccess && search.data.length === 0 && (
         <Stack align="center" gap={6} py="lg">
           <Text c="dimmed" ta="center">
-            {BIBLE_TEXTS.noResults}
+            {translate('bible.noResults')}
           </Text>
           <Button variant="light" onClick={onBrowse}>
-            Browse Books
+            {t('bible.browse')}
           </Button>
         </Stack>
       )}
       {search.isSuccess && search.data.length > 0 && (
-        <Stack gap="xs" aria-label="Search results">
+        <Stack gap="xs" aria-label={t('bible.results')}>
           <Text size="sm" c="dimmed" data-testid="search-count">
-            {search.data.length} {search.data.length === 1 ? 'verse' : 'verses'} for “{search.variables}”
+            {t('bible.resultCount', { count: search.data.length, term: search.variables ?? '' })}
           </Text>
           {search.data.map((v) => (
             <VerseCard
@@ -104,7 +106,7 @@ export function SearchTab({ version, onBrowse, isBookmarked, onToggleBookmark }:
       )}
       {search.isIdle && (
         <Text size="sm" c="dimmed">
-          Search words or a phrase in quotes, or type a reference such as John 3:16.
+          {t('bible.searchHint')}
         </Text>
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconBookmark, IconBookmarkFilled, IconCopy, IconVolume } from '@tabler/icons-react';
+import { useT } from '../../../lib/i18n/use-t';
 import { copyVerse, readAloud } from '../lib/verse-actions';
 
 export interface SharedVerse {
@@ -20,7 +21,8 @@ export function VerseActionsBar({
   onToggleBookmark: () => void;
   size?: string;
 }) {
-  const bookmarkLabel = bookmarked ? 'Remove bookmark' : 'Bookmark verse';
+  const t = useT();
+  const bookmarkLabel = bookmarked ? t('bible.removeBookmark') : t('bible.bookmarkVerse');
   return (
     <Group gap={6} wrap="nowrap">
       <Tooltip label={bookmarkLabel}>
@@ -35,13 +37,13 @@ export function VerseActionsBar({
           {bookmarked ? <IconBookmarkFilled size={18} /> : <IconBookmark size={18} />}
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Copy verse">
-        <ActionIcon variant="light" size={size} aria-label="Copy verse" onClick={() => void copyVerse(verse)}>
+      <Tooltip label={t('bible.copyVerse')}>
+        <ActionIcon variant="light" size={size} aria-label={t('bible.copyVerse')} onClick={() => void copyVerse(verse)}>
           <IconCopy size={18} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Read aloud">
-        <ActionIcon variant="light" size={size} aria-label="Read aloud" onClick={() => readAloud(verse)}>
+      <Tooltip label={t('bible.readAloud')}>
+        <ActionIcon variant="light" size={size} aria-label={t('bible.readAloud')} onClick={() => readAloud(verse)}>
           <IconVolume size={18} />
         </ActionIcon>
       </Tooltip>

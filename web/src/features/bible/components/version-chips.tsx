@@ -1,5 +1,6 @@
 import { Chip, Group, Stack, Text } from '@mantine/core';
 import { knownVersion, READER_VERSION_CHIPS } from '@church/contract/bible/versions';
+import { useT } from '../../../lib/i18n/use-t';
 import type { BibleVersion } from '@church/contract/bible/schemas';
 
 /**
@@ -16,6 +17,7 @@ export function VersionChips({
   onChange: (v: string) => void;
   versions: BibleVersion[] | undefined;
 }) {
+  const t = useT();
   const ids = [
     ...READER_VERSION_CHIPS,
     ...(versions ?? []).map((v) => v.id).filter((id) => !(READER_VERSION_CHIPS as readonly string[]).includes(id)),
@@ -26,7 +28,8 @@ export function VersionChips({
   return (
     <Stack gap={4}>
       <Chip.Group multiple={false} value={value} onChange={(v) => onChange(v as string)}>
-        <Group gap={6} role="radiogroup" aria-label="Bible version">
+        {/* The translations' own names and abbreviations: not ours to translate. */}
+        <Group gap={6} role="radiogroup" aria-label={t('bible.version')} data-user-content>
           {ids.map((id) => {
             const info = versions?.find((v) => v.id === id);
             const off = versions !== undefined && !readable(id);
@@ -38,7 +41,7 @@ export function VersionChips({
                 color={info?.badgeColor ?? knownVersion(id)?.badgeColor ?? 'navy'}
                 variant="light"
                 disabled={off}
-                title={off ? `${info?.name ?? id} is not available on this server` : (info?.name ?? knownVersion(id)?.name)}
+                title={off ? t('bible.versionUnavailable', { name: info?.name ?? id }) : (info?.name ?? knownVersion(id)?.name)}
                 aria-describedby={off ? 'bible-version-note' : undefined}
               >
                 {id}
@@ -49,8 +52,7 @@ export function VersionChips({
       </Chip.Group>
       {unavailable.length > 0 && (
         <Text id="bible-version-note" size="xs" c="dimmed">
-          {unavailable.join(', ')} {unavailable.length === 1 ? 'is' : 'are'} not available: under copyright, and not licensed to this
-          church.
+          {t('bible.notLicensed', { count: unavailable.length, versions: unavailable.join(', ') })}
         </Text>
       )}
     </Stack>

@@ -7,7 +7,7 @@ import {
   removeBookmark,
   type Bookmark,
 } from '@church/contract/bible/bookmarks';
-import { BIBLE_TEXTS } from '@church/contract/bible/texts';
+import { translate } from '../../../lib/i18n/use-t';
 import { notify } from '../../../lib/notify';
 
 type VerseRef = { reference: string; version: string; text: string };
@@ -36,19 +36,19 @@ export function useBookmarks() {
     const current = read();
     if (isBookmarked(current, verse)) {
       save(removeBookmark(current, verse));
-      notify.success(BIBLE_TEXTS.bookmarkRemoved);
+      notify.success(translate('bible.bookmarkRemoved'));
       return;
     }
     const result = addBookmark(current, verse);
     if (result.ok) {
       save(result.bookmarks);
-      notify.success(BIBLE_TEXTS.bookmarked);
+      notify.success(translate('bible.bookmarked'));
     }
   }, []);
 
   const remove = useCallback((verse: Pick<Bookmark, 'reference' | 'version'>) => {
     save(removeBookmark(read(), verse));
-    notify.success(BIBLE_TEXTS.bookmarkRemoved);
+    notify.success(translate('bible.bookmarkRemoved'));
   }, []);
 
   const has = useCallback((verse: Pick<Bookmark, 'reference' | 'version'>) => isBookmarked(bookmarks, verse), [bookmarks]);

@@ -2,7 +2,6 @@ import { ActionIcon, Box, Button, Group, Menu, Stack, Tabs, Text, Title } from '
 import { IconArrowLeft, IconBooks, IconDots, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { BIBLE_TEXTS } from '@church/contract/bible/texts';
 import { DEFAULT_VERSION } from '@church/contract/bible/versions';
 import { notify } from '../../../lib/notify';
 import { BookList } from '../components/book-list';
@@ -14,12 +13,15 @@ import { SearchTab } from '../components/search-tab';
 import { VersionChips } from '../components/version-chips';
 import { useBookmarks } from '../hooks/use-bookmarks';
 import { useReaderLocation } from '../hooks/use-reader-location';
+import { translate } from '../../../lib/i18n/use-t';
+import { useT } from '../../../lib/i18n/use-t';
 import { bibleClient } from '../lib/bible-client';
 
 const VERSION_KEY = 'bibleVersion';
 
 /** Spec 000 §2/§4: version chips, tabs Daily Verse / Search / Bookmarks, and books → chapters → verses with Back up one level. */
 export function BiblePage() {
+  const t = useT();
   const { view, book, chapter, showBooks, showBook, showChapter, back } = useReaderLocation();
   const [tab, setTab] = useState<string | null>('daily');
   const [chosen, setVersion] = useState(() => localStorage.getItem(VERSION_KEY) ?? DEFAULT_VERSION);
@@ -53,14 +55,14 @@ export function BiblePage() {
     bibleClient.clearCache();
     void queryClient.removeQueries({ queryKey: ['bible', 'chapter'] });
     void queryClient.removeQueries({ queryKey: ['bible', 'books'] });
-    notify.success(BIBLE_TEXTS.cacheCleared);
+    notify.success(translate('bible.cacheCleared'));
   };
 
   const heading =
     view === 'main'
-      ? 'Daily Bible'
+      ? t('bible.title')
       : view === 'books'
-        ? 'Books of the Bible'
+        ? t('bible.books')
         : view === 'chapters'
           ? book?.name
           : `${book?.name} ${chapter}`;
@@ -70,7 +72,7 @@ export function BiblePage() {
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           {view !== 'main' && (
-            <ActionIcon variant="light" size="lg" aria-label="Back" onClick={back}>
+            <ActionIcon variant="light" size="lg" aria-label={t('bible.back')} onClick={back}>
               <IconArrowLeft size={18} />
             </ActionIcon>
           )}
@@ -81,18 +83,18 @@ export function BiblePage() {
         <Group gap={6} wrap="nowrap">
           {view === 'main' && (
             <Button leftSection={<IconBooks size={16} />} onClick={showBooks}>
-              Browse Books
+              {t('bible.browse')}
             </Button>
           )}
           <Menu position="bottom-end">
             <Menu.Target>
-              <ActionIcon variant="subtle" size="lg" aria-label="Bible options">
+              <ActionIcon variant="subtle" size="lg" aria-label={t('bible.options')}>
                 <IconDots size={18} />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item leftSection={<IconTrash size={16} />} onClick={clearCache}>
-                Clear Bible cache
+                {t('bible.clearCache')}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
@@ -104,9 +106,11 @@ export function BiblePage() {
       {view === 'main' && (
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List grow mb="md">
-            <Tabs.Tab value="daily">Daily Verse</Tabs.Tab>
-            <Tabs.Tab value="search">Search</Tabs.Tab>
-            <Tabs.Tab value="bookmarks">Bookmarks{bookmarks.length ? ` (${bookmarks.length})` : ''}</Tabs.Tab>
+            <Tabs.Tab value="daily">{t('bible.tab.daily')}</Tabs.Tab>
+            <Tabs.Tab value="search">{t('bible.tab.search')}</Tabs.Tab>
+            <Tabs.Tab value="bookmarks">
+              {bookmarks.length ? t('bible.tab.bookmarksCount', { count: bookmarks.length }) : t('bible.tab.bookmarks')}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="daily">
             <DailyVerseTab version={version} isBookmarked={has} onToggleBookmark={toggle} />
@@ -125,7 +129,7 @@ export function BiblePage() {
       {view === 'chapters' && book && (
         <Box>
           <Text size="sm" c="dimmed" mb="sm">
-            {book.chapters} {book.chapters === 1 ? 'chapter' : 'chapters'} · {book.testament === 'old' ? 'Old Testament' : 'New Testament'}
+            {t('bible.chapters', { count: book.chapters })} · {book.testament === 'old' ? t('bible.old') : t('bible.new')}
           </Text>
           <ChapterGrid book={book} onPick={(n) => showChapter(book, n)} />
         </Box>
