@@ -22,6 +22,8 @@ import { createTestApp, createUser, json, type TestApp } from '../test-app';
 let t: TestApp;
 let base: string;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sec-aborts-'));
+// Files run one after another in the same process (isolate: false): the folder is this file's only.
+const previousTmpdir = process.env.TMPDIR;
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown) => void unhandled.push(e);
 const routes: { name: string; url: string; token?: string; size: number }[] = [];
@@ -116,6 +118,8 @@ beforeAll(async () => {
 afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
   await t?.close();
+  if (previousTmpdir === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTmpdir;
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

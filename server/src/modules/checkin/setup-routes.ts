@@ -214,6 +214,9 @@ export async function setupRoutes(appBase: FastifyInstance, o: { deps: CheckinDe
       },
     },
     async (request, reply) => {
+      const { printerId } = request.body;
+      if (printerId && !(await db.select({ id: labelPrinters.id }).from(labelPrinters).where(eq(labelPrinters.id, printerId))).length)
+        throw badRequest('That printer is not set up any more: choose another, or none');
       const key = newKioskKey();
       const [k] = await db
         .insert(kiosks)

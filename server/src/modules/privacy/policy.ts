@@ -52,6 +52,20 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   // Messages to them by SMS, WhatsApp, push or e-mail (issue 35), and the devices they turned notifications on for.
   'channel_deliveries.user_id': mine,
   'push_subscriptions.user_id': { ...mine, omit: ['endpoint', 'p256dh', 'auth'] },
+  // Sunday (issue 33): the teams they serve on, their schedule, the days they are away, their calendar feed;
+  // a guardian's place in a check-in family.
+  'position_members.user_id': mine,
+  'schedule_assignments.user_id': mine,
+  'blockouts.user_id': mine,
+  'calendar_feeds.user_id': mine,
+  'checkin_guardians.user_id': mine,
+  // Groups (issue 34): memberships, attendance, and the drifting-away follow-up (without who was assigned).
+  'group_members.user_id': mine,
+  'group_attendance.user_id': mine,
+  'group_care_alerts.user_id': { ...mine, omit: ['assignee_id', 'resolved_by'] },
+  // Their envelope number (issue 32); an invitation to the portal is a credential, erased and never exported.
+  'giving_envelopes.user_id': mine,
+  'member_invitations.user_id': { action: 'erase', subject: false },
 
   // Kept for tax law (five years), and exported: the gift records and what the certificates need.
   'donations.user_id': { action: 'keep', subject: true },
@@ -93,6 +107,21 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   'tax_certificate_runs.requested_by': actor,
   'prayers.assigned_to': actor,
   'visitors.assigned_to': actor,
+  'services.created_by': actor,
+  'schedule_assignments.created_by': actor,
+  // A substitute someone proposed: the row is the asker's, and only points at the proposed person.
+  'schedule_assignments.proposed_substitute_id': actor,
+  'checkins.checked_in_by': actor,
+  'checkins.released_by': actor,
+  'giving_batch_events.actor_id': actor,
+  'group_attendance.marked_by': actor,
+  'group_attendance_marks.marked_by': actor,
+  'group_care_alerts.assignee_id': actor,
+  'group_care_alerts.resolved_by': actor,
+  'group_networks.overseer_id': actor,
+  'group_settings.updated_by': actor,
+  'group_visitors.created_by': actor,
+  'member_invitations.invited_by': actor,
 };
 
 /**
