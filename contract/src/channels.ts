@@ -102,7 +102,7 @@ export const channelSettingsRequest = z.object({
   smsSenderId: z
     .string()
     .trim()
-    .max(11, 'A sender id has at most 11 characters')
+    .max(11, { error: 'A sender id has at most 11 characters', abort: true })
     .regex(/^[A-Za-z0-9 ]*$/, 'Letters, digits and spaces only')
     .optional(),
   /** Keys per provider; a blank field keeps what is stored. */
@@ -126,6 +126,7 @@ export const channelSettingsRequest = z.object({
   quietEnd: hhmm.optional(),
   brandColour: z
     .string()
+    .max(7, { error: 'Use a colour like #1c7ed6', abort: true })
     .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1c7ed6')
     .optional(),
   emailFooter: z.string().trim().max(500, 'At most 500 characters').optional(),
@@ -146,11 +147,12 @@ export const whatsappTemplateRequest = z.object({
     .string()
     .trim()
     .min(1, 'Name is required')
-    .max(100)
+    .max(100, { error: 'A template name has at most 100 characters', abort: true })
     .regex(/^[a-z0-9_]+$/, 'Lower-case letters, digits and _ (as Meta names templates)'),
   language: z
     .string()
     .trim()
+    .max(5, { error: 'A language code such as en or en_ZA', abort: true })
     .regex(/^[a-z]{2}(_[A-Z]{2})?$/, 'A language code such as en or en_ZA')
     .default('en'),
   category: z.enum(WHATSAPP_CATEGORIES).default('utility'),

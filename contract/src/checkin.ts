@@ -32,6 +32,7 @@ export const securityCode = z
   .string({ error: 'Scan or type the code on the tag' })
   .trim()
   .toUpperCase()
+  .max(SECURITY_CODE_LENGTH, { error: 'That is not a security code from a tag', abort: true })
   .regex(new RegExp(`^[${SECURITY_CODE_ALPHABET}]{${SECURITY_CODE_LENGTH}}$`), 'That is not a security code from a tag');
 
 export const CHECKIN_TEXTS = {
@@ -96,7 +97,7 @@ export const printerRequest = z.object({
     .string({ error: 'The printer address is required' })
     .trim()
     .min(1, 'The printer address is required')
-    .max(253)
+    .max(253, { error: 'Give the printer address as an IP address or a host name (192.168.1.50)', abort: true })
     .regex(/^[A-Za-z0-9.:-]+$/, 'Give the printer address as an IP address or a host name (192.168.1.50)'),
   port: z.number().int().min(1).max(65535).default(9100),
 });
@@ -204,6 +205,7 @@ export const kioskLookupRequest = z
     phoneDigits: z
       .string()
       .trim()
+      .max(CHECKIN_LIMITS.phoneDigitsMax, { error: `Type at most ${CHECKIN_LIMITS.phoneDigitsMax} digits`, abort: true })
       .regex(
         new RegExp(`^\\d{${CHECKIN_LIMITS.phoneDigitsMin},${CHECKIN_LIMITS.phoneDigitsMax}}$`),
         `Type at least ${CHECKIN_LIMITS.phoneDigitsMin} digits`,

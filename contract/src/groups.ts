@@ -63,6 +63,7 @@ const trimmed = (max: number, label: string) => z.string().trim().max(max, `${la
 const time = z
   .string()
   .trim()
+  .max(5, { error: 'Time must look like 19:00', abort: true })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must look like 19:00');
 
 /** What a leader or the church office sets on a group (no defaults here: a change names only what changes). */
@@ -181,7 +182,7 @@ export const addMemberRequest = z.object({
 });
 export const memberRoleRequest = z.object({ role: z.enum(GROUP_ROLES, { error: `Role must be one of: ${GROUP_ROLES.join(', ')}` }) });
 export const groupMemberParams = z.object({ id: z.string().uuid('That id is not valid'), userId: z.string().uuid('That id is not valid') });
-export const groupPictureParams = z.object({ file: z.string().regex(/^group-[0-9a-f-]{36}\.webp$/, 'File not found') });
+export const groupPictureParams = z.object({ file: z.string().max(60, { error: 'File not found', abort: true }).regex(/^group-[0-9a-f-]{36}\.webp$/, 'File not found') });
 
 /** Care when someone drifts away: a member absent N held meetings running (the church sets N; 0 turns it off). */
 export const DRIFT_LIMITS = { min: 0, max: 20, default: 3 } as const;

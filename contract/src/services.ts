@@ -66,12 +66,16 @@ const text = (max: number, label: string) =>
 const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
 export const localDate = z
   .string({ error: 'Date is required' })
+  .max(10, { error: 'Date must look like 2026-03-01', abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must look like 2026-03-01')
   .refine(
     (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
     'That date does not exist',
   );
-export const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must look like 09:30');
+export const localTime = z
+  .string()
+  .max(5, { error: 'Time must look like 09:30', abort: true })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must look like 09:30');
 const uuid = (what: string) => z.string().uuid(`That ${what} id is not valid`);
 
 // ---- services and plans ----

@@ -60,7 +60,10 @@ export const founderSchema = z.object({
 });
 export type Founder = z.infer<typeof founderSchema>;
 
-const clock = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Enter the time as HH:MM, e.g. 08:30');
+const clock = z
+  .string()
+  .max(5, { error: 'Enter the time as HH:MM, e.g. 08:30', abort: true })
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Enter the time as HH:MM, e.g. 08:30');
 export const serviceSchema = z.object({
   day: z.enum(WEEKDAYS, 'Choose a day of the week'),
   time: clock.describe('Start, 24-hour HH:MM in the church time zone'),

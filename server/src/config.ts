@@ -340,8 +340,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payfastNetwork: payfastNetwork(e),
     labelPrinterStandinPort: labelPrinterStandin(e),
     channelsStandinPort: channelsStandinPort(e),
-    pushContact: e.PUSH_CONTACT ?? `mailto:${e.MAIL_FROM ?? 'church@localhost'}`.replace(/^mailto:.*<(.*)>$/, 'mailto:$1'),
+    pushContact: e.PUSH_CONTACT ?? `mailto:${bareAddress(e.MAIL_FROM ?? 'church@localhost')}`,
   };
+}
+
+/** 'Church <office@church.org>' → 'office@church.org' (indexOf, not a pattern: linear on any input). */
+function bareAddress(from: string): string {
+  const open = from.lastIndexOf('<');
+  return open !== -1 && from.endsWith('>') ? from.slice(open + 1, -1) : from;
 }
 
 function channelsStandinPort(e: z.output<typeof envSchema>) {

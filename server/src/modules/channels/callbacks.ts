@@ -6,8 +6,14 @@ import type { ConsentService } from '../consents/service';
 import type { InboundMessage, StatusUpdate } from './channel';
 
 /** Replies that mean "no more messages" (the words South African networks and WASPA's code honour), and the way back. */
-const STOP = /^\s*(stop|stopall|unsubscribe|cancel|end|quit|opt ?out|stop all)\s*[.!]?\s*$/i;
-const START = /^\s*(start|unstop|subscribe)\s*[.!]?\s*$/i;
+const STOP = new Set(['stop', 'stopall', 'stop all', 'unsubscribe', 'cancel', 'end', 'quit', 'optout', 'opt out']);
+const START = new Set(['start', 'unstop', 'subscribe']);
+/** The reply as one keyword: trimmed, lower case, one trailing '.' or '!' dropped (code, not a pattern: linear). */
+export function replyKeyword(text: string): string {
+  let s = text.trim().toLowerCase();
+  if (s.endsWith('.') || s.endsWith('!')) s = s.slice(0, -1).trimEnd();
+  return s;
+}
 
 /**
  * What a verified callback changes. A status moves a delivery forward only
@@ -82,7 +88,7 @@ export function createCallbackHandler(d: { db: Db; consents: ConsentService }) {
           .insert(whatsappConversations)
           .values({ address: m.from, lastInboundAt: new Date() })
           .onConflictDoUpdate({ target: whatsappConversations.address, set: { lastInboundAt: new Date() } });
-      if (STOP.test(m.text)) {
+      if (STOP.has(replyKeyword(m.text))) {
         stops++;
         // Looked up first: on the embedded database the transaction holds the one connection.
         const members = await membersWithNumber(m.from);
@@ -91,7 +97,7 @@ export function createCallbackHandler(d: { db: Db; consents: ConsentService }) {
           for (const u of members)
             await d.consents.set(u.id, [{ kind, granted: false }], { source: channel === 'whatsapp' ? 'whatsapp_reply' : 'sms_reply' }, tx);
         });
-      } else if (START.test(m.text)) {
+      } else if (START.has(replyKeyword(m.text))) {
         // Back on the list of numbers we may write to; the consent ledger waits for the member's own yes.
         await d.db.delete(channelOptOuts).where(and(eq(channelOptOuts.channel, channel), eq(channelOptOuts.address, m.from)));
       }

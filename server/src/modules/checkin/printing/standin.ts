@@ -18,10 +18,12 @@ const unhex = (s: string) =>
 /** Splits a ZPL stream into labels and reads their fields. */
 export function parseZpl(stream: string): ReceivedLabel[] {
   const out: ReceivedLabel[] = [];
-  const re = /\^XA[\s\S]*?\^XZ/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(stream))) {
-    const zpl = m[0];
+  // ^XA … ^XZ blocks found with indexOf (a lazy pattern is quadratic on a stream of ^XA without ^XZ).
+  for (let start = stream.indexOf('^XA'); start !== -1; ) {
+    const end = stream.indexOf('^XZ', start + 3);
+    if (end === -1) break;
+    const zpl = stream.slice(start, end + 3);
+    start = stream.indexOf('^XA', end + 3);
     const fields = [...zpl.matchAll(/\^FD([^^]*)\^FS/g)].map((f) => unhex(f[1]!));
     out.push({ zpl, fields, at: new Date() });
   }
