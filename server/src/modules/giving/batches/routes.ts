@@ -31,7 +31,8 @@ import type { BatchesService } from './service';
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['Giving administration'];
 const security = [{ bearerAuth: [] }];
-const read = auth.permission('finance:read');
+// Batches name their givers: named giving, which a church may withhold from its pastors (issue 29, finding 2).
+const read = auth.permission('giving:named');
 const manage = auth.permission('finance:manage');
 
 export const presentBatch = (row: GivingBatchRow, totals: BatchTotals): Batch => ({
