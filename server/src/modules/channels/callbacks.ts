@@ -39,9 +39,28 @@ export function createCallbackHandler(d: { db: Db; consents: ConsentService }) {
       provider,
       list.map((s) => s.eventKey),
     );
-    const apply = list.filter((s) => isNew.has(s.eventKey));
-    if (!apply.length) return 0;
+    let apply = list.filter((s) => isNew.has(s.eventKey));
+    if (!apply.length) return { updated: 0, early: 0 };
     const c = channelDeliveries;
+    const channel = provider === 'whatsapp' ? 'whatsapp' : 'sms';
+    // A report can arrive before our send has recorded the provider's message id (a fast network, a busy
+    // server). It is not lost: it is forgotten as seen and refused with 503, and the provider sends it again.
+    const known = new Set(
+      (
+        await d.db
+          .select({ pid: c.providerMessageId })
+          .from(c)
+          .where(and(eq(c.channel, channel), inArray(c.providerMessageId, [...new Set(apply.map((s) => s.providerMessageId))])))
+      ).map((r) => r.pid),
+    );
+    const early = apply.filter((s) => !known.has(s.providerMessageId));
+    if (early.length) {
+      await d.db
+        .delete(channelCallbacks)
+        .where(and(eq(channelCallbacks.provider, provider), inArray(channelCallbacks.eventKey, early.map((s) => s.eventKey))));
+      apply = apply.filter((s) => known.has(s.providerMessageId));
+      if (!apply.length) return { updated: 0, early: early.length };
+    }
     // A provider (WhatsApp) may say sent, delivered and read in one call: the furthest wins, never backwards.
     const res = await d.db.execute(sql`
       with v as (
@@ -57,11 +76,11 @@ export function createCallbackHandler(d: { db: Db; consents: ConsentService }) {
         failed_at = case when ranked.state = 'failed' then now() else ${c.failedAt} end,
         updated_at = now()
       from ranked
-      where ${c.providerMessageId} = ranked.pid and ${c.channel} = ${provider === 'whatsapp' ? 'whatsapp' : 'sms'}
+      where ${c.providerMessageId} = ranked.pid and ${c.channel} = ${channel}
         and (case ${c.state} when 'queued' then 0 when 'sending' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end)
           < (case ranked.state when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end)
       returning ${c.id}`);
-    return (res as unknown as { rows: unknown[] }).rows.length;
+    return { updated: (res as unknown as { rows: unknown[] }).rows.length, early: early.length };
   }
 
   /** The members whose mobile number this is, however they typed it (082 555 1234 or +27 82 555 1234). */
@@ -107,9 +126,9 @@ export function createCallbackHandler(d: { db: Db; consents: ConsentService }) {
 
   return {
     async apply(provider: string, r: { statuses: StatusUpdate[]; inbound: InboundMessage[] }) {
-      const updated = await statuses(provider, r.statuses);
+      const { updated, early } = await statuses(provider, r.statuses);
       const stops = await inbound(provider, r.inbound);
-      return { updated, stops };
+      return { updated, early, stops };
     },
   };
 }

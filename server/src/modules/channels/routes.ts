@@ -261,6 +261,12 @@ export async function channelsRoutes(
         });
         if (!result.ok) return reply.code(401).send({ status: 'error', message: CHANNEL_TEXTS.badSignature });
         const applied = await d.callbacks.apply(request.params.provider, result);
+        // Reports for messages whose send is still being recorded: the providers retry a 503 (replies were kept).
+        if (applied.early)
+          return reply
+            .code(503)
+            .header('retry-after', '2')
+            .send({ status: 'error', message: `${applied.updated} updated; ${applied.early} not known yet, send again` });
         return reply.send({ status: 'success', message: `${applied.updated} updated` });
       },
     );

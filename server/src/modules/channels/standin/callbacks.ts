@@ -39,7 +39,17 @@ export function createCallbackSender(o: {
     pending.add(q);
   }
 
+  /** As the providers do: a 503 (a report that came before our send was recorded) is sent again, a few times. */
   async function post(provider: string, body: string, contentType: string) {
+    let status = await postOnce(provider, body, contentType);
+    for (let attempt = 1; status === 503 && attempt <= 8; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      status = await postOnce(provider, body, contentType);
+    }
+    return status;
+  }
+
+  async function postOnce(provider: string, body: string, contentType: string) {
     const s = await o.secrets();
     let url = `${o.callbackBase}/${provider}`;
     const headers: Record<string, string> = { 'content-type': contentType };
