@@ -110,6 +110,9 @@ export const BUDGETS: Record<string, Budget> = {
   'GET /api/checkin/rooms': { url: '/api/checkin/rooms', ms: 1000 },
   'GET /api/checkin/printers': { url: '/api/checkin/printers', ms: 1000 },
   'GET /api/checkin/kiosks': { url: '/api/checkin/kiosks', ms: 1000 },
+  // People and channels (issues 31, 35): provisional until measured in a suite run, as above.
+  'GET /api/members/directory': { url: '/api/members/directory?q=naidoo', ms: 2500, pgMs: 800 },
+  'GET /api/channels/deliveries': { url: '/api/channels/deliveries', ms: 1000 },
   // Office and developers.
   'GET /api/exports': { url: '/api/exports', ms: 250 },
   'GET /api/admin/data-requests': { url: '/api/admin/data-requests', ms: 250 },
@@ -120,6 +123,12 @@ export const BUDGETS: Record<string, Budget> = {
 /** GET routes without a budget, and why: each is not a list or report, or is measured by its own bench. */
 export const NOT_BUDGETED: Record<string, string> = {
   'GET /api/health': 'the baseline every figure is compared with',
+  'GET /api/setup': 'whether the church is set up yet: one count',
+  'GET /api/auth/invitation': 'one invitation by its hashed token',
+  'GET /api/channels/settings': 'one row',
+  'GET /api/channels/push-key': 'the public VAPID key: one row',
+  'GET /api/channels/whatsapp-templates': "the church's few approved templates",
+  'GET /api/channels/callbacks/whatsapp': "Meta's one-off webhook check: no database",
   'GET /api/health/ready': 'a database ping',
   'GET /api/openapi.json': 'a document built once at start',
   'GET /api/auth/me': 'one row by primary key',
