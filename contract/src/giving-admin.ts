@@ -75,15 +75,31 @@ export const donationsResponse = z.object({
 });
 export type DonationsData = z.infer<typeof donationsResponse>['data'];
 
-export const fundSchema = z.object({ ...entityIds, name: z.string(), description: z.string(), active: z.boolean() });
+export const fundSchema = z.object({
+  ...entityIds,
+  name: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+  section18a: z.boolean().describe('Gifts to this fund may go on a section 18A certificate'),
+});
 export type Fund = z.infer<typeof fundSchema>;
 export const fundsResponse = z.object({ status: z.literal('success'), data: z.object({ funds: z.array(fundSchema) }) });
 export const fundResponse = z.object({ status: z.literal('success'), data: z.object({ fund: fundSchema }) });
 export const createFundRequest = z.object({
   name: z.string().trim().min(2, 'Fund name must be at least 2 characters').max(80, 'Fund name must be at most 80 characters'),
   description: z.string().trim().max(300).default(''),
+  section18a: z
+    .boolean()
+    .default(false)
+    .describe('Gifts to it qualify for section 18A (they fund approved public benefit activities, not worship or buildings)'),
 });
-export const updateFundRequest = z.object({ active: z.boolean(), description: z.string().trim().max(300).optional() });
+export const updateFundRequest = z
+  .object({
+    active: z.boolean().optional(),
+    description: z.string().trim().max(300).optional(),
+    section18a: z.boolean().optional(),
+  })
+  .refine((v) => v.active !== undefined || v.description !== undefined || v.section18a !== undefined, 'Say what to change: active, description or section18a');
 
 export const refundRequest = z.object({ reason });
 export const correctRequest = z

@@ -74,6 +74,14 @@ export const donorTaxProfileResponse = z.object({
 export const taxYearQuery = z.object({
   taxYear: z.coerce.number().int().min(2000).max(2100).describe('The year the tax year ends: 2026 is 1 Mar 2025 – 28 Feb 2026'),
 });
+/** Issuing a tax year's certificates: a year still running must be confirmed (issue 31). */
+export const certificateRunRequest = z.object({
+  taxYear: taxYearQuery.shape.taxYear,
+  confirmRunningYear: z
+    .boolean()
+    .default(false)
+    .describe('True to issue for a tax year that has not ended: the certificates then cover the gifts up to now'),
+});
 export const it3dQuery = taxYearQuery.extend({
   period: z.enum(['interim', 'annual'], { error: 'Period must be interim (March–August) or annual' }).default('annual'),
 });
@@ -90,6 +98,10 @@ export const certificateSchema = z.object({
   giftsTo: z.string().nullable().describe('Date of the last gift it covers'),
   household: z.boolean().describe('A combined household certificate'),
   issuedAt: z.string(),
+  giftsUpTo: z
+    .string()
+    .nullable()
+    .describe('Issued before its tax year ended: the moment up to which it covers gifts (later ones go on a further certificate); null: the whole year'),
   emailedAt: z.string().nullable(),
   status: z.enum(CERTIFICATE_STATUSES),
   cancelledAt: z.string().nullable(),
@@ -205,6 +217,7 @@ export const deliverabilityResponse = z.object({
       .object({ certificates: z.number().int(), total: z.number() })
       .describe('What a run would issue now: gifts no valid certificate covers, of donors whose details are complete'),
     outOfDate: z.array(outOfDateCertificateSchema).describe('Valid certificates that disagree with the books: reissue them'),
+    eligibleFunds: z.array(z.string()).describe('Funds marked section 18A-eligible: only gifts to these go on a certificate'),
     year: taxYearStateSchema,
   }),
 });
@@ -228,6 +241,9 @@ export const CERTIFICATE_TEXTS = {
   /** Said beside the Generate button while the chosen year has not ended. */
   yearRunning: (taxYear: number, y: TaxYearState) =>
     `The ${taxYearName(taxYear)} tax year is still running (until ${longDate(y.endsOn)}). Certificates issued now cover the gifts received so far; gifts after that go on a further certificate the next time you generate.`,
+  /** The 409 when a running year's certificates are asked for without confirmation. */
+  confirmRunningYear: (taxYear: number, y: TaxYearState) =>
+    `The ${taxYearName(taxYear)} tax year has not ended (it runs until ${longDate(y.endsOn)}): certificates issued now cover only the gifts received so far. Confirm to issue them anyway.`,
   outOfDate: 'These certificates no longer agree with the books. Reissue each one: it is cancelled and replaced under a new number.',
   reissued: (cancelled: string, replacement: string | null, why: string | null) =>
     replacement

@@ -27,6 +27,18 @@ export function certificateKit(t: TestApp) {
     async setUp() {
       admin = await createUser(t, { role: 'admin', name: 'Anele Treasurer' });
       expect((await req('PUT', '/api/giving/tax-settings', admin.token, PBO)).statusCode).toBe(200);
+      // Gifts go to General unless a test says otherwise: the treasurer marks it section 18A-eligible (a new fund is not).
+      await this.eligible('General');
+    },
+    /** The treasurer marks a fund section 18A-eligible or not (creating it when it does not exist). */
+    async eligible(name: string, section18a = true) {
+      const funds = json(await req('GET', '/api/giving/funds', admin.token)).data.funds as { id: string; name: string }[];
+      const found = funds.find((f) => f.name === name);
+      const res = found
+        ? await t.request({ method: 'PATCH', url: `/api/giving/funds/${found.id}`, token: admin.token, payload: { section18a } })
+        : await req('POST', '/api/giving/funds', admin.token, { name, section18a });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return json(res).data.fund as { id: string; name: string; section18a: boolean };
     },
     /** A member whose details a certificate needs are complete. */
     async donor(name: string, extra: object = {}) {
@@ -49,7 +61,8 @@ export function certificateKit(t: TestApp) {
     },
     /** Issues a tax year's certificates as the treasurer does: a run on the job queue, run to its end. */
     async generate(taxYear: number) {
-      const res = await req('POST', '/api/giving/certificates/runs', admin.token, { taxYear });
+      // A year still running asks for confirmation (the warning has its own tests in tax-eligibility.test.ts).
+      const res = await req('POST', '/api/giving/certificates/runs', admin.token, { taxYear, confirmRunningYear: true });
       expect(res.statusCode, res.body).toBe(202);
       await t.ctx.jobs.drain({ names: [CERTIFICATES_JOB] });
       const run = json(await req('GET', `/api/giving/certificates/runs/${json(res).data.run.id}`, admin.token)).data.run;

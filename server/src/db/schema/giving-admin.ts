@@ -23,6 +23,13 @@ export const givingFunds = pgTable('giving_funds', {
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
   active: boolean('active').notNull().default(true),
+  /**
+   * Gifts to this fund may go on a section 18A certificate (issue 32). SARS does not allow 18A receipts for gifts
+   * to religious activities (worship, a church building) unless they fund approved public benefit activities
+   * (Ninth Schedule Part II: welfare, education, ...), and a PBO answers for a receipt it should not have issued:
+   * so a new fund is not eligible until the treasurer says it is.
+   */
+  section18a: boolean('section_18a').notNull().default(false),
   ...timestamps,
 });
 export type GivingFundRow = typeof givingFunds.$inferSelect;
@@ -227,6 +234,12 @@ export const taxCertificates = pgTable(
       .default(sql`'{}'::uuid[]`),
     issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issued while its tax year was running: the moment up to which it covers gifts (its run's moment), which
+     * the certificate prints (issue 31); later gifts go on a further certificate. Null: the whole tax year.
+     * A replacement keeps the value of the certificate it replaces.
+     */
+    giftsUpTo: timestamp('gifts_up_to', { withTimezone: true }),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     /** issued (valid), cancelled (no longer valid: kept for the audit trail, never counted in IT3(d)) */
     status: text('status').notNull().default('issued'),

@@ -35,6 +35,8 @@ export const donations = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** When it was refunded: a closed batch's deposit report still counts a gift refunded after it closed. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** When its e-mail receipt was queued (modules/giving/receipts.ts): one receipt per gift, however often it is announced. */
+    receiptQueuedAt: timestamp('receipt_queued_at', { withTimezone: true }),
     /**
      * Donor name and both references lowercased in one column: the /donations search is one LIKE over one
      * trigram index (donations_search_trgm_idx), as the member search is (issue 32).

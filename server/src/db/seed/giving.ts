@@ -8,13 +8,16 @@ export async function seedGiving(db: Db) {
     .insert(givingFunds)
     .values([
       { name: 'Building Fund', description: 'The new hall and classrooms' },
-      { name: 'Youth', description: 'Youth camps and bursaries' },
+      { name: 'Youth', description: 'Youth camps and bursaries', section18a: true },
       { name: 'Missions', description: 'Outreach in Limpopo and Mozambique' },
-      { name: 'Benevolence', description: 'Food parcels and emergency help for families' },
+      { name: 'Benevolence', description: 'Food parcels and emergency help for families', section18a: true },
     ])
     .onConflictDoNothing();
   // Funds earlier demo gifts name (seeded before this runs) exist too.
   await db.execute(sql`INSERT INTO giving_funds (name) SELECT DISTINCT fund FROM donations ON CONFLICT DO NOTHING`);
+  // The demo church's PBO runs its approved community programmes (feeding scheme, crèche) from the general fund,
+  // so General is section 18A-eligible; the building fund (a church hall) and missions are not.
+  await db.update(givingFunds).set({ section18a: true }).where(eq(givingFunds.name, 'General'));
   await db
     .insert(givingSettings)
     .values({

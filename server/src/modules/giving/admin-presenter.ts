@@ -17,6 +17,7 @@ export const presentFund = (row: GivingFundRow): Fund => ({
   name: row.name,
   description: row.description,
   active: row.active,
+  section18a: row.section18a,
 });
 
 /** One decimal percentage of the total; shares are computed from the same cents the table sums. */

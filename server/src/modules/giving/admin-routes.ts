@@ -174,7 +174,7 @@ export async function givingAdminRoutes(appBase: FastifyInstance, { service }: {
     async (request, reply) =>
       reply
         .code(201)
-        .send({ status: 'success', data: { fund: presentFund(await service.createFund(request.body.name, request.body.description)) } }),
+        .send({ status: 'success', data: { fund: presentFund(await service.createFund(currentUser(request), request.body)) } }),
   );
   app.patch(
     '/giving/funds/:id',
@@ -183,7 +183,7 @@ export async function givingAdminRoutes(appBase: FastifyInstance, { service }: {
       schema: {
         tags,
         security,
-        summary: 'Open or close a fund for new gifts',
+        summary: 'Open or close a fund for new gifts, or mark it section 18A-eligible or not',
         params: idParams,
         body: updateFundRequest,
         response: { 200: fundResponse, ...errors },
@@ -191,7 +191,7 @@ export async function givingAdminRoutes(appBase: FastifyInstance, { service }: {
     },
     async (request) => ({
       status: 'success' as const,
-      data: { fund: presentFund(await service.updateFund(request.params.id, request.body)) },
+      data: { fund: presentFund(await service.updateFund(currentUser(request), request.params.id, request.body)) },
     }),
   );
 }

@@ -129,19 +129,57 @@ export function createGivingAdminService(d: {
       return { rows: repo.stream(f), timeZone: tz };
     },
     funds: () => repo.funds(),
-    async createFund(name: string, description: string) {
-      const [row] = await d.db.insert(givingFunds).values({ name, description }).onConflictDoNothing().returning();
-      if (!row) throw conflict('A fund with that name already exists');
-      return row;
+    async createFund(actor: SessionUser, input: { name: string; description: string; section18a: boolean }) {
+      return d.db.transaction(async (tx) => {
+        const [row] = await tx.insert(givingFunds).values(input).onConflictDoNothing().returning();
+        if (!row) throw conflict('A fund with that name already exists');
+        await recordAudit(tx, {
+          ...actorOf(actor),
+          action: 'giving_fund.created',
+          entityType: 'giving_fund',
+          entityId: row.id,
+          summary: `Added the fund ${row.name} (${row.section18a ? 'section 18A-eligible' : 'not section 18A-eligible'})`,
+          after: { name: row.name, active: row.active, section18a: row.section18a },
+        });
+        return row;
+      });
     },
-    async updateFund(id: string, patch: { active: boolean; description?: string }) {
-      const [row] = await d.db
-        .update(givingFunds)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(givingFunds.id, id))
-        .returning();
-      if (!row) throw notFound('No fund with that id');
-      return row;
+    /** Opens or closes a fund, or marks it section 18A-eligible or not: before and after kept in the audit log. */
+    async updateFund(actor: SessionUser, id: string, patch: { active?: boolean; description?: string; section18a?: boolean }) {
+      return d.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(givingFunds).where(eq(givingFunds.id, id)).for('update');
+        if (!before) throw notFound('No fund with that id');
+        const [row] = await tx
+          .update(givingFunds)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(eq(givingFunds.id, id))
+          .returning();
+        const pick = (f: typeof before) => ({ active: f.active, description: f.description, section18a: f.section18a });
+        const changed = (Object.keys(pick(before)) as (keyof ReturnType<typeof pick>)[]).filter((k) => before[k] !== row![k]);
+        if (changed.length) {
+          const words = changed.map((k) =>
+            k === 'section18a'
+              ? row!.section18a
+                ? 'marked section 18A-eligible'
+                : 'marked not section 18A-eligible'
+              : k === 'active'
+                ? row!.active
+                  ? 'opened'
+                  : 'closed'
+                : 'description changed',
+          );
+          await recordAudit(tx, {
+            ...actorOf(actor),
+            action: 'giving_fund.updated',
+            entityType: 'giving_fund',
+            entityId: id,
+            summary: `Fund ${row!.name}: ${words.join(', ')}`,
+            before: pick(before),
+            after: pick(row!),
+          });
+        }
+        return row!;
+      });
     },
     /** One gift with its history; `reader` set: a read of someone's giving, kept in the audit log (POPIA). */
     detail: async (id: string, reader?: Reader) => {
@@ -219,12 +257,16 @@ export function createGivingAdminService(d: {
           after: snapshot(after!),
           actorId: actor.id,
         });
-        // Only what SARS reads (amount, date) makes a certificate wrong; a fund moved between the church's own funds does not.
-        if (amountChanges && row.status === 'completed') {
+        // What SARS reads makes a certificate wrong: the amount, and a move to a fund that is not section 18A-eligible
+        // (a gift moved from one eligible fund to another stays certified as it was).
+        const leavesEligible = fundChanges && !(await repo.fundByName(tx, after!.fund))?.section18a;
+        if ((amountChanges || leavesEligible) && row.status === 'completed') {
           await d.certificates?.revise(
             tx,
             id,
-            `${certificateLine(row, tz)} corrected to ${formatRand(after!.amountCents / 100)}: ${input.reason}`,
+            amountChanges
+              ? `${certificateLine(row, tz)} corrected to ${formatRand(after!.amountCents / 100)}: ${input.reason}`
+              : `${certificateLine(row, tz)} moved to ${after!.fund}, which is not section 18A-eligible: ${input.reason}`,
             actorOf(actor),
           );
         }

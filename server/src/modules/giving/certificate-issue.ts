@@ -73,7 +73,15 @@ export function createCertificateIssuer({ repo, settings }: { repo: TaxRepositor
   }
 
   /** Rows for planned certificates, numbered from `last` + 1, with the gifts each covers. */
-  function rows(plans: PlannedCertificate[], taxYear: number, pbo: GivingSettings, actor: AuditActor, last: number, replacesId?: string) {
+  function rows(
+    plans: PlannedCertificate[],
+    taxYear: number,
+    pbo: GivingSettings,
+    actor: AuditActor,
+    last: number,
+    giftsUpTo: Date | null,
+    replacesId?: string,
+  ) {
     const certs: TaxCertificateRow[] = [];
     const links: { certificateId: string; donationId: string; amountCents: number }[] = [];
     for (const x of plans) {
@@ -90,6 +98,7 @@ export function createCertificateIssuer({ repo, settings }: { repo: TaxRepositor
         gifts: x.gifts,
         issuedBy: actor.actorId,
         issuedAt: new Date(),
+        giftsUpTo,
         emailedAt: null,
         status: 'issued',
         cancelledAt: null,
@@ -122,10 +131,11 @@ export function createCertificateIssuer({ repo, settings }: { repo: TaxRepositor
       before: { status: cert.status, totalCents: cert.totalCents },
       after: { status: 'cancelled', reason },
     });
-    const keep = gifts.filter((g) => g.status === 'completed' && g.userId);
+    // A gift now in a fund that is not section 18A-eligible leaves the certificate (it is free again, and no run takes it).
+    const keep = gifts.filter((g) => g.status === 'completed' && g.userId && g.eligible);
     let notReplaced: string | null = null;
     let replacement: TaxCertificateRow | null = null;
-    if (keep.length === 0) notReplaced = 'no completed gifts are left on it';
+    if (keep.length === 0) notReplaced = 'no completed gifts to section 18A-eligible funds are left on it';
     else {
       const pbo = await settings.get(tx);
       const people = new Map(
@@ -152,7 +162,7 @@ export function createCertificateIssuer({ repo, settings }: { repo: TaxRepositor
           contributorIds: [...new Set(keep.map((g) => g.userId!))].filter((id) => id !== cert.userId),
           totalCents: lines.reduce((s, g) => s + g.amountCents, 0),
         };
-        const r = rows([planned], cert.taxYear, pbo, actor, last, cert.id);
+        const r = rows([planned], cert.taxYear, pbo, actor, last, cert.giftsUpTo, cert.id);
         await repo.insert(tx, r.certs, r.links);
         await repo.setCounter(tx, r.last);
         replacement = r.certs[0]!;
@@ -195,7 +205,7 @@ export function createCertificateIssuer({ repo, settings }: { repo: TaxRepositor
       const all = await plan(tx, p.from, until);
       const issuable = all.filter((x) => blocking(missingFor(x.donor)).length === 0);
       const first = last + 1;
-      const r = rows(issuable, p.taxYear, p.pbo, actor, last);
+      const r = rows(issuable, p.taxYear, p.pbo, actor, last, until < p.to ? until : null);
       last = r.last;
       await repo.insert(tx, r.certs, r.links);
       await repo.setCounter(tx, last);

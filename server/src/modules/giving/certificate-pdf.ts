@@ -2,6 +2,7 @@ import { loadPdfKit } from '../../lib/heavy-modules';
 import type { Readable } from 'node:stream';
 import { formatReceiptNumber, type GivingSettings } from '@church/contract/giving-tax';
 import { formatRand } from '@church/contract/rules/money';
+import { randInWords } from '@church/contract/rules/rand-words';
 import type { TaxCertificateRow } from '../../db/schema/index';
 import { frozenDonor, type GiftLine } from './certificate-plan';
 
@@ -15,6 +16,11 @@ export const certificationText = (pboName: string) =>
   `This receipt is issued for the purposes of section 18A of the Income Tax Act, 1962. We certify that the donations above ` +
   `have been or will be used exclusively for the object of ${pboName} in carrying on the public benefit activities ` +
   'approved under section 18A, and that no goods or services were received in exchange.';
+
+/** Said on a certificate issued while its tax year was running (issue 31). */
+export const partialYearText = (upTo: string) =>
+  `This certificate covers the gifts received up to ${upTo}: it was issued before the tax year ended. ` +
+  'Gifts received after that date go on a further certificate.';
 
 /**
  * One section 18A receipt as a streamed PDF, from the frozen copies taken when
@@ -69,6 +75,11 @@ export async function certificatePdf(
   field('Date issued', day(row.issuedAt));
   const lastDay = new Date(Date.UTC(row.taxYear, 2, 0)).getUTCDate();
   field('Tax year', `1 March ${row.taxYear - 1} – ${lastDay} February ${row.taxYear}`);
+  if (row.giftsUpTo) {
+    const upTo = new Date(row.giftsUpTo).toLocaleDateString('en-ZA', { timeZone, day: 'numeric', month: 'long', year: 'numeric' });
+    field('Gifts received up to', upTo);
+    doc.font('Helvetica-Oblique').fontSize(9).text(partialYearText(upTo)).font('Helvetica');
+  }
   doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text('Public benefit organisation');
   field('Name', pbo.pboName);
   field('Address', pbo.address);
@@ -93,10 +104,9 @@ export async function certificatePdf(
   for (const g of gifts) {
     doc.text(`${day(g.date)}    ${g.fund.padEnd(20)}    ${formatRand(g.amountCents / 100)}${g.giver ? `    (${g.giver})` : ''}`);
   }
-  doc
-    .font('Helvetica-Bold')
-    .text(`Total: ${formatRand(row.totalCents / 100)}`)
-    .moveDown();
+  doc.font('Helvetica-Bold').text(`Total: ${formatRand(row.totalCents / 100)}`);
+  // The amount in words as well as figures (issue 32), as a receipt for money is written.
+  doc.font('Helvetica').text(`Amount in words: ${randInWords(row.totalCents)}`).moveDown();
 
   doc.font('Helvetica').fontSize(9).text(certificationText(pbo.pboName));
   doc.end();

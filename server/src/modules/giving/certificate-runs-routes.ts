@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CERTIFICATE_RUN_TEXTS,
+  certificateRunRequest,
   certificateRunResponse,
   certificateRunsResponse,
   formatReceiptNumber,
@@ -50,13 +51,17 @@ export async function certificateRunsRoutes(appBase: FastifyInstance, { runs }: 
         security,
         summary: 'Issue the section 18A certificates of a tax year (donors without one), as a job',
         description:
-          'Answers 202 with the run at once; follow it with GET /giving/certificates/runs/{id} (queued, running, done with the counts, failed with the reason). While a run of the tax year is queued and not started, that run is answered (it covers this request too).',
-        body: taxYearQuery,
+          'Answers 202 with the run at once; follow it with GET /giving/certificates/runs/{id} (queued, running, done with the counts, failed with the reason). While a run of the tax year is queued and not started, that run is answered (it covers this request too). A tax year that has not ended answers 409 unless confirmRunningYear is true.',
+        body: certificateRunRequest,
         response: { 202: certificateRunResponse, ...errors },
       },
     },
     async (request, reply) => {
-      const { run, created } = await runs.request(request.body.taxYear, { ...auditActor(request), actorId: currentUser(request).id });
+      const { run, created } = await runs.request(
+        request.body.taxYear,
+        { ...auditActor(request), actorId: currentUser(request).id },
+        { confirmRunningYear: request.body.confirmRunningYear },
+      );
       return reply.code(202).send({
         status: 'success' as const,
         message: created ? CERTIFICATE_RUN_TEXTS.queued : CERTIFICATE_RUN_TEXTS.alreadyQueued,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CERTIFICATE_RUN_TEXTS } from '@church/contract/giving-tax';
+import { CERTIFICATE_RUN_TEXTS, CERTIFICATE_TEXTS } from '@church/contract/giving-tax';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/client';
 import { taxCertificateRuns, users, type TaxCertificateRunRow } from '../../db/schema/index';
@@ -143,9 +143,13 @@ export function createCertificateRuns({ db, jobs, tax }: { db: Db; jobs: JobQueu
      * are checked now, so the treasurer hears at once what to enter; the job
      * checks them again when it runs.
      */
-    async request(taxYear: number, actor: AuditActor & { actorId: string }) {
-      const { missing } = await tax.prepare(taxYear);
+    async request(taxYear: number, actor: AuditActor & { actorId: string }, o: { confirmRunningYear?: boolean } = {}) {
+      const { missing, to } = await tax.prepare(taxYear);
       if (missing.length) throw pboNotReady(missing);
+      // A year still running is certified only up to now: the treasurer says so first (issue 31).
+      if (Date.now() < to.getTime() && !o.confirmRunningYear) {
+        throw conflict(CERTIFICATE_TEXTS.confirmRunningYear(taxYear, await tax.yearState(taxYear)));
+      }
       for (const open of await view(and(eq(taxCertificateRuns.taxYear, taxYear), openRun))) await settle(open);
       // The queue must be started before its job can be sent inside a transaction (PGlite has one connection).
       await jobs.ready();
@@ -161,8 +165,10 @@ export function createCertificateRuns({ db, jobs, tax }: { db: Db; jobs: JobQueu
               action: 'tax_certificates.requested',
               entityType: 'tax_year',
               entityId: String(taxYear),
-              summary: `Asked to issue the section 18A certificates for ${taxYear - 1}/${String(taxYear).slice(2)}`,
-              after: { runId: id },
+              summary: `Asked to issue the section 18A certificates for ${taxYear - 1}/${String(taxYear).slice(2)}${
+                Date.now() < to.getTime() ? ' (the year has not ended: confirmed to issue for the gifts so far)' : ''
+              }`,
+              after: { runId: id, yearRunning: Date.now() < to.getTime() },
             });
             // The run and its job exist together or not at all.
             await job.send({ runId: id }, { id, tx });

@@ -43,6 +43,7 @@ export const presentCertificate = ({ cert: r, replaces, replacedBy }: Certificat
     giftsTo: dates.at(-1) ?? null,
     household: r.contributorIds.length > 0,
     issuedAt: r.issuedAt.toISOString(),
+    giftsUpTo: r.giftsUpTo?.toISOString() ?? null,
     emailedAt: r.emailedAt?.toISOString() ?? null,
     status: r.status as Certificate['status'],
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
@@ -111,6 +112,7 @@ export async function certificatesRoutes(
           pboMissing: r.pboMissing,
           donors: r.donors.map(({ totalCents, ...x }) => ({ ...x, total: centsToRand(totalCents) })),
           ready: { certificates: r.ready.certificates, total: centsToRand(r.ready.totalCents) },
+          eligibleFunds: r.eligibleFunds,
           outOfDate: r.outOfDate.map((c) => ({
             _id: c.id,
             id: c.id,
@@ -119,6 +121,7 @@ export async function certificatesRoutes(
             problem: [
               c.notCompleted ? `${c.notCompleted} gift${c.notCompleted === 1 ? '' : 's'} on it no longer completed` : '',
               c.changed ? `${c.changed} gift${c.changed === 1 ? '' : 's'} changed in amount` : '',
+              c.notEligible ? `${c.notEligible} gift${c.notEligible === 1 ? '' : 's'} to a fund that is not section 18A-eligible` : '',
             ]
               .filter(Boolean)
               .join('; '),

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ID_NUMBER_INVALID } from '@church/contract/giving-tax';
 import { withSaIdCheckDigit } from '@church/contract/rules/sa-id';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
-import { auditLog, donations, households, taxCertificates } from '../../db/schema/index';
+import { auditLog, donations, givingFunds, households, taxCertificates } from '../../db/schema/index';
 import { CERTIFICATES_JOB } from './certificate-runs';
 
 let t: TestApp;
@@ -14,6 +14,8 @@ const ID = (n: number) => withSaIdCheckDigit(`7903035${String(n).padStart(5, '0'
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The gifts here go to General, which the treasurer marked section 18A-eligible (a fund is not by default).
+  await t.database.db.update(givingFunds).set({ section18a: true }).where(eq(givingFunds.name, 'General'));
   admin = await createUser(t, { role: 'admin', name: 'Anele Treasurer' });
   pastor = await createUser(t, { role: 'pastor' });
   await t.request({

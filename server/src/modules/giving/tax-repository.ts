@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import {
   donations,
   donorTaxProfiles,
+  givingFunds,
   households,
   receiptCounter,
   taxCertificateGifts,
@@ -22,12 +23,19 @@ const inIds = (col: AnyColumn, ids: string[]) => sql`${col} = any(${`{${ids.join
 const replaced = alias(taxCertificates, 'replaced');
 const replacement = alias(taxCertificates, 'replacement');
 
+/**
+ * A gift to a fund the treasurer marked section 18A-eligible (issue 32). The one definition every certificate
+ * figure uses: the run, its preview (deliverability), a replacement, and what makes a certificate out of date.
+ */
+export const toEligibleFund = (fund: AnyColumn | SQL) =>
+  sql`exists (select 1 from ${givingFunds} f where f.name = ${fund} and f.section_18a)`;
+
 /** Queries behind section 18A certificates and the IT3(d) export. */
 export function createTaxRepository(db: Db) {
   return {
     /**
-     * Completed gifts of identified donors in [from, to) that no valid certificate covers yet, ordered by
-     * donor then date: what a run certifies.
+     * Completed gifts of identified donors to section 18A-eligible funds in [from, to) that no valid
+     * certificate covers yet, ordered by donor then date: what a run certifies.
      */
     uncovered: (tx: DbOrTx, from: Date, to: Date) =>
       tx
@@ -43,6 +51,7 @@ export function createTaxRepository(db: Db) {
           and(
             eq(donations.status, 'completed'),
             isNotNull(donations.userId),
+            toEligibleFund(donations.fund),
             gte(donations.givenAt, from),
             lt(donations.givenAt, to),
             notExists(
@@ -110,6 +119,7 @@ export function createTaxRepository(db: Db) {
           givenAt: donations.givenAt,
           amountCents: donations.amountCents,
           fund: donations.fund,
+          eligible: sql<boolean>`${toEligibleFund(donations.fund)}`,
           certifiedCents: taxCertificateGifts.amountCents,
         })
         .from(taxCertificateGifts)
@@ -132,15 +142,25 @@ export function createTaxRepository(db: Db) {
       const res = (await tx.execute(sql`
         select c.id, c.receipt_number, c.donor->>'name' as donor_name,
           count(*) filter (where d.status <> 'completed')::int as not_completed,
-          count(*) filter (where d.status = 'completed' and d.amount_cents <> l.amount_cents)::int as changed
+          count(*) filter (where d.status = 'completed' and d.amount_cents <> l.amount_cents)::int as changed,
+          count(*) filter (where d.status = 'completed' and not ${toEligibleFund(sql`d.fund`)})::int as not_eligible
         from ${taxCertificates} c
         join ${taxCertificateGifts} l on l.certificate_id = c.id and l.current
         join ${donations} d on d.id = l.donation_id
         where c.tax_year = ${taxYear} and c.status = 'issued'
         group by c.id
-        having count(*) filter (where d.status <> 'completed' or d.amount_cents <> l.amount_cents) > 0
+        having count(*) filter (
+          where d.status <> 'completed' or d.amount_cents <> l.amount_cents or not ${toEligibleFund(sql`d.fund`)}
+        ) > 0
         order by c.receipt_number`)) as unknown as {
-        rows: Array<{ id: string; receipt_number: number; donor_name: string | null; not_completed: number; changed: number }>;
+        rows: Array<{
+          id: string;
+          receipt_number: number;
+          donor_name: string | null;
+          not_completed: number;
+          changed: number;
+          not_eligible: number;
+        }>;
       };
       return res.rows.map((r) => ({
         id: r.id,
@@ -148,8 +168,14 @@ export function createTaxRepository(db: Db) {
         donorName: r.donor_name ?? '',
         notCompleted: Number(r.not_completed),
         changed: Number(r.changed),
+        notEligible: Number(r.not_eligible),
       }));
     },
+    /** Names of the funds marked section 18A-eligible (the tax page says when there are none). */
+    eligibleFunds: async (tx: DbOrTx) =>
+      (await tx.select({ name: givingFunds.name }).from(givingFunds).where(eq(givingFunds.section18a, true)).orderBy(asc(givingFunds.name))).map(
+        (r) => r.name,
+      ),
     /** Certificates with the receipt numbers of the one each replaces and the one that replaced it. */
     list: (where: SQL | undefined) =>
       db

@@ -16,6 +16,7 @@ import { taxCertificates } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { zonedMidnight } from './period';
+import { localDate } from './exports';
 import { createGivingSettingsRepository } from './settings-repository';
 import { createTaxRepository } from './tax-repository';
 
@@ -56,6 +57,12 @@ export function createTaxService(d: { db: Db; mailer: Mailer; publicUrl: string;
 
   return {
     range,
+    /** The tax year's first and last day in the church's calendar, and whether it has ended. */
+    async yearState(taxYear: number, now = new Date()) {
+      const tz = await d.timeZone();
+      const { from, to } = await range(taxYear);
+      return { startsOn: localDate(from, tz), endsOn: localDate(new Date(to.getTime() - 1), tz), ended: now >= to };
+    },
     getSettings: () => settings.get(),
     saveSettings: (s: GivingSettings, actor: SessionUser) => settings.save(s, actor.id),
     details,
@@ -156,6 +163,7 @@ export function createTaxService(d: { db: Db; mailer: Mailer; publicUrl: string;
           })),
         ready: { certificates: ready.length, totalCents: ready.reduce((s, g) => s + g.x.totalCents, 0) },
         outOfDate: await repo.outOfDate(d.db, taxYear),
+        eligibleFunds: await repo.eligibleFunds(d.db),
         year: { from, to, ended: now >= to },
       };
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CERTIFICATE_RUN_TEXTS, certificateRunSummary } from '@church/contract/giving-tax';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
-import { auditLog, donations, emailOutbox, receiptCounter, taxCertificateRuns, taxCertificates } from '../../db/schema/index';
+import { auditLog, donations, givingFunds, emailOutbox, receiptCounter, taxCertificateRuns, taxCertificates } from '../../db/schema/index';
 import { CERTIFICATES_JOB } from './certificate-runs';
 import { withSaIdCheckDigit } from '@church/contract/rules/sa-id';
 
@@ -21,6 +21,8 @@ const PBO = {
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The gifts here go to General, which the treasurer marked section 18A-eligible (a fund is not by default).
+  await t.database.db.update(givingFunds).set({ section18a: true }).where(eq(givingFunds.name, 'General'));
   admin = await createUser(t, { role: 'admin', name: 'Anele Treasurer' });
   for (let i = 0; i < 12; i++) {
     const d = await createUser(t, { name: `Donor ${i}`, address: i === 11 ? null : `${i} Main Road, Durban`, phone: '+27 82 000 0000' });

@@ -203,7 +203,10 @@ describe('a Sunday batch', () => {
       bank: { bankName: 'FNB', accountName: 'Grace', accountNumber: '628', branchCode: '250655' },
     });
     await call('PUT', '/api/giving/tax-profile', { idNumber: withSaIdCheckDigit('850101580001'), taxNumber: '0123456789' }, thandi.token);
-    const run = await call('POST', '/api/giving/certificates/runs', { taxYear: taxYearOf(sunday) });
+    // General pays for the church's approved public benefit activities here: the treasurer marks it section 18A-eligible.
+    await t.database.db.update(givingFunds).set({ section18a: true }).where(eq(givingFunds.name, 'General'));
+    // The batch is this week's: its tax year is running, which the treasurer confirms.
+    const run = await call('POST', '/api/giving/certificates/runs', { taxYear: taxYearOf(sunday), confirmRunningYear: true });
     expect(run.statusCode, run.body).toBe(202);
     await t.ctx.jobs.drain({ names: [CERTIFICATES_JOB] });
     const certs = json(await call('GET', '/api/giving/certificates/mine', undefined, thandi.token)).data.certificates;

@@ -37,6 +37,7 @@ const certificate: Certificate = {
   giftsTo: '2025-06-01',
   household: false,
   issuedAt: '2026-03-03T08:00:02Z',
+  giftsUpTo: null,
   emailedAt: null,
   status: 'issued',
   cancelledAt: null,
@@ -49,6 +50,7 @@ const deliverability: Deliverability = {
   pboMissing: [],
   ready: { certificates: 1, total: 250 },
   outOfDate: [],
+  eligibleFunds: ['General'],
   year: { startsOn: `${taxYear - 1}-03-01`, endsOn: `${taxYear}-02-28`, ended: true },
 };
 
@@ -58,9 +60,10 @@ const deliverability: Deliverability = {
  * the page next reads the runs: a small run on an idle job queue finishes in the
  * moment between the answer to the request and the page's next read.
  */
-function serve(earlier: CertificateRun[]) {
+function serve(earlier: CertificateRun[], gaps: Deliverability = deliverability) {
   const state = { runs: earlier, certificates: [] as Certificate[] };
   const calls: string[] = [];
+  const bodies: unknown[] = [];
   const json = (data: object, status = 200) =>
     new Response(JSON.stringify({ status: 'success', ...data }), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
@@ -69,6 +72,7 @@ function serve(earlier: CertificateRun[]) {
       const path = new URL(String(input), 'http://church.test').pathname;
       const method = init?.method ?? 'GET';
       calls.push(`${method} ${path}`);
+      if (method === 'POST') bodies.push(JSON.parse(String(init?.body ?? '{}')));
       if (method === 'POST' && path === '/api/giving/certificates/runs') {
         const queued = run('r-new', { status: 'queued', attempts: 0, issued: null, alreadyIssued: null, skipped: null, finishedAt: null });
         // What the job does before the page looks again: issues the certificate and finishes the run.
@@ -89,14 +93,14 @@ function serve(earlier: CertificateRun[]) {
       }
       if (path === '/api/giving/certificates/runs') return json({ data: { runs: state.runs } });
       if (path === '/api/giving/certificates') return json({ data: { certificates: state.certificates } });
-      if (path === '/api/giving/certificates/deliverability') return json({ data: deliverability });
+      if (path === '/api/giving/certificates/deliverability') return json({ data: gaps });
       return new Response(JSON.stringify({ status: 'error', message: 'Not found' }), {
         status: 404,
         headers: { 'content-type': 'application/json' },
       });
     }),
   );
-  return calls;
+  return Object.assign(calls, { bodies });
 }
 
 function open() {
@@ -148,5 +152,49 @@ describe('Certificates panel: the run the treasurer asked for', () => {
     // The newest run goes from one 'done' to another without ever being open in between.
     expect(await screen.findByTestId('certificate-row')).toHaveTextContent('R000001');
     expect(listReads()).toBeGreaterThan(before);
+  });
+});
+
+describe('Certificates panel: a tax year that has not ended', () => {
+  const running: Deliverability = {
+    ...deliverability,
+    eligibleFunds: [],
+    year: { startsOn: `${taxYear - 1}-03-01`, endsOn: `${taxYear}-02-28`, ended: false },
+  };
+
+  it('warns, and issues only after the treasurer confirms in a dialog', async () => {
+    const calls = serve([], running);
+    open();
+    expect(await screen.findByTestId('year-running')).toHaveTextContent(
+      `The ${taxYear - 1}/${String(taxYear).slice(2)} tax year is still running (until 28 February ${taxYear}).`,
+    );
+    // No fund marked eligible: said in red where the treasurer issues.
+    expect(screen.getByTestId('eligible-funds')).toHaveTextContent('No fund is marked section 18A-eligible');
+    const posts = () => calls.filter((c) => c.startsWith('POST')).length;
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate certificates' }));
+    const dialog = await screen.findByRole('dialog', { name: /before the year ends\?/ });
+    expect(dialog).toHaveTextContent('has not ended (it runs until 28 February');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts()).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate certificates' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Issue certificates now' }));
+    await waitFor(() => expect(posts()).toBe(1));
+    expect(calls.bodies).toEqual([{ taxYear, confirmRunningYear: true }]);
+    expect(await screen.findByTestId('certificate-row')).toHaveTextContent('R000001');
+  });
+
+  it('an ended year issues at once, without a dialog, and names the eligible funds', async () => {
+    const calls = serve([]);
+    open();
+    expect(await screen.findByTestId('eligible-funds')).toHaveTextContent(
+      'Certificates cover gifts to the section 18A-eligible funds: General.',
+    );
+    expect(screen.queryByTestId('year-running')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate certificates' }));
+    await waitFor(() => expect(calls.bodies).toEqual([{ taxYear, confirmRunningYear: false }]));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

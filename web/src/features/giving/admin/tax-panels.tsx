@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Switch, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { currentTaxYear, type GivingSettings } from '@church/contract/giving-tax';
+import { CERTIFICATE_TEXTS, currentTaxYear, taxYearName, type GivingSettings } from '@church/contract/giving-tax';
 import { formatRand } from '@church/contract/rules/money';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -50,6 +50,21 @@ function Certificates({ manage }: { manage: boolean }) {
   const [requested, setRequested] = useState<string>();
   const email = useEmailCertificates();
   const [editing, setEditing] = useState<{ userId: string; donorName: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const yearState = gaps.data?.year;
+  const yearRunning = yearState?.ended === false;
+  const issue = (confirmRunningYear: boolean) =>
+    generate.mutate(
+      { taxYear, confirmRunningYear },
+      {
+        onSuccess: (r) => {
+          setConfirming(false);
+          setRequested(r.data.run.id);
+          notify.success(r.message ?? '');
+        },
+        onError: fail,
+      },
+    );
   const get = (path: string, query: Record<string, string>, name: string) =>
     download(path, query, name).catch(() => notify.error('Download failed'));
   return (
@@ -59,18 +74,8 @@ function Certificates({ manage }: { manage: boolean }) {
         {manage && (
           <>
             {/* Issuing runs on the job queue: the button waits while this tax year's run is unfinished. */}
-            <Button
-              loading={generate.isPending || running}
-              onClick={() =>
-                generate.mutate(taxYear, {
-                  onSuccess: (r) => {
-                    setRequested(r.data.run.id);
-                    notify.success(r.message ?? '');
-                  },
-                  onError: fail,
-                })
-              }
-            >
+            {/* A tax year still running is issued only after the treasurer confirms (issue 31). */}
+            <Button loading={(generate.isPending && !confirming) || running} onClick={() => (yearRunning ? setConfirming(true) : issue(false))}>
               Generate certificates
             </Button>
             <Button variant="light" onClick={() => get('/giving/certificates/zip', { taxYear: year }, `section-18a-${year}.zip`)}>
@@ -92,6 +97,38 @@ function Certificates({ manage }: { manage: boolean }) {
           </>
         )}
       </Group>
+      {yearRunning && yearState && (
+        <Alert color="yellow" variant="light" title="This tax year has not ended" data-testid="year-running">
+          <Text size="sm">{CERTIFICATE_TEXTS.yearRunning(taxYear, yearState)}</Text>
+        </Alert>
+      )}
+      {gaps.data && (
+        <Text size="sm" c={gaps.data.eligibleFunds.length ? 'dimmed' : 'red'} data-testid="eligible-funds">
+          {gaps.data.eligibleFunds.length
+            ? `Certificates cover gifts to the section 18A-eligible funds: ${gaps.data.eligibleFunds.join(', ')}.`
+            : 'No fund is marked section 18A-eligible, so no gift can go on a certificate. Mark the funds that pay for approved public benefit activities on the Funds tab.'}
+        </Text>
+      )}
+      <Modal
+        opened={confirming && !!yearState}
+        onClose={() => setConfirming(false)}
+        title={`Issue ${taxYearName(taxYear)} certificates before the year ends?`}
+      >
+        {yearState && (
+          <Stack>
+            <Text size="sm">{CERTIFICATE_TEXTS.confirmRunningYear(taxYear, yearState)}</Text>
+            <Text size="sm">Each member’s certificate will say it covers the gifts up to today.</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button loading={generate.isPending} onClick={() => issue(true)}>
+                Issue certificates now
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       <CertificateRunStatus run={latest} taxYear={taxYear} requested={requested} />
       {gaps.data && (gaps.data.pboMissing.length > 0 || gaps.data.donors.length > 0) && (
         <Alert color="yellow" title="Not ready for a certificate" data-testid="deliverability">

@@ -53,9 +53,10 @@ export const certificateRunsQuery = (taxYear: number) =>
 export function useRequestCertificates() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (taxYear: number) =>
-      api('/giving/certificates/runs', { method: 'POST', body: { taxYear }, schema: certificateRunResponse }),
-    onSuccess: (_r, taxYear) => void qc.invalidateQueries({ queryKey: [...key, 'runs', taxYear] }),
+    /** `confirmRunningYear`: the treasurer confirmed issuing for a tax year that has not ended (else 409). */
+    mutationFn: ({ taxYear, confirmRunningYear = false }: { taxYear: number; confirmRunningYear?: boolean }) =>
+      api('/giving/certificates/runs', { method: 'POST', body: { taxYear, confirmRunningYear }, schema: certificateRunResponse }),
+    onSuccess: (_r, { taxYear }) => void qc.invalidateQueries({ queryKey: [...key, 'runs', taxYear] }),
   });
 }
 /** A finished run changed the list and the deliverability of its tax year. */

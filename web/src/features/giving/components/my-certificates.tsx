@@ -28,6 +28,11 @@ export function MyCertificates() {
                 {t('member.giving.certificates.receipt', { number: c.receiptNumber })}
                 {c.household && ` · ${t('member.giving.certificates.household', { name: c.donorName })}`}
               </Text>
+              {c.giftsUpTo && (
+                <Text size="xs" c="dimmed" data-testid="certificate-partial-year">
+                  {t('member.giving.certificates.partialYear', { date: format.date(c.giftsUpTo, 'long') })}
+                </Text>
+              )}
             </div>
             <Button
               size="xs"
