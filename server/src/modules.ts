@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { authRoutes } from './modules/auth/routes';
 import { languageRoutes } from './modules/languages/routes';
 import { recipientLocale } from './lib/i18n';
+import { subscribeGiftReceipts } from './modules/giving/receipts';
 import { createAuthRepository } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
@@ -96,6 +97,13 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   // in the transaction that makes the change (events/domain-events.ts) and know nothing of who listens.
   await registerDeveloperPlatform(api, ctx);
   const { emit, emitMany } = ctx.events;
+  // A receipt per completed gift answers donation.received, whichever path completed it (modules/giving/receipts.ts).
+  subscribeGiftReceipts(ctx.events, {
+    db: ctx.db,
+    mailer: ctx.mailer,
+    publicUrl: ctx.config.publicUrl,
+    language: (tx, user) => recipientLocale(tx, user),
+  });
   // Events past their retention are deleted hourly (queued when a real server listens; tests run it themselves).
   const eventRetention = defineEventRetention({ jobs: ctx.jobs, db: ctx.db });
   if (ctx.config.env !== 'test')
