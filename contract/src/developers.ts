@@ -135,3 +135,28 @@ export const publicMembersResponse = z.object({
   status: z.literal('success'),
   data: z.object({ members: z.array(publicMemberSchema), page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
 });
+
+/** Every API key of the church, with its owner (Admin Panel, Developers): what the church needs to stop a developer. */
+export const adminApiKeySchema = apiKeySchema
+  .extend({
+    owner: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string().nullable(),
+      role: z.string(),
+      accountEnabled: z.boolean().describe('False once the church disabled the account: none of its keys works'),
+    }),
+  })
+  .describe('AdminApiKey');
+export type AdminApiKey = z.infer<typeof adminApiKeySchema>;
+export const adminApiKeysQuery = z.object({
+  include: z.enum(['live', 'all']).default('live').describe('live: keys not revoked; all: revoked keys too'),
+});
+export const adminApiKeysResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({ apiKeys: z.array(adminApiKeySchema) }),
+});
+export const developerAccessRequest = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }).describe('False disables the developer account: it cannot sign in and none of its keys works'),
+});
+export type DeveloperAccessRequest = z.infer<typeof developerAccessRequest>;

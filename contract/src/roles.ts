@@ -60,6 +60,8 @@ export const PERMISSIONS = {
   'people:roles': PASTOR_PAGE_ROLES,
   /** Approve a developer's paid API plan (no payment provider: the church's approval is the arrangement). */
   'api-plans:approve': ['admin', 'superadmin'],
+  /** The church's control over developers (issue 29): every API key with its owner and usage, revoke any, disable a developer account. */
+  'developers:manage': ['admin', 'superadmin'],
   /** Developer portal and API keys (spec 002 §2.2). */
   'api:access': ['developer'],
   /** Operations (issue 17): read /metrics and the readiness detail. */

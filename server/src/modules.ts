@@ -157,6 +157,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     publicUrl: ctx.config.publicUrl,
     login: ctx.config.login,
     emit,
+    developerRegistrationOpen: async () => (await security.get()).developerSelfRegistration,
     language: (user) => recipientLocale(ctx.db, user),
   });
   await api.register(authRoutes, { service: authService });

@@ -117,6 +117,7 @@ export const BUDGETS: Record<string, Budget> = {
   'GET /api/exports': { url: '/api/exports', ms: 250 },
   'GET /api/admin/data-requests': { url: '/api/admin/data-requests', ms: 250 },
   'GET /api/admin/api-plans': { url: '/api/admin/api-plans', ms: 250 },
+  'GET /api/admin/api-keys': { url: '/api/admin/api-keys', ms: 250 },
   'GET /api/developers/analytics': { url: '/api/developers/analytics', ms: 250 },
 };
 

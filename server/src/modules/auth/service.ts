@@ -3,6 +3,7 @@ import { RESET_TOKEN_TTL_MS } from '@church/contract/auth';
 import type { z } from 'zod';
 import type { registerRequest } from '@church/contract/auth';
 import { WRONG_CURRENT_PASSWORD } from '@church/contract/members';
+import { SECURITY_TEXTS } from '@church/contract/security-settings';
 import { isUniqueViolation } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { badRequest, conflict, HttpError, unauthorized } from '../../lib/errors';
@@ -26,6 +27,8 @@ interface Deps {
   login: { maxPerIp: number; maxPerAccount: number; accountCeiling: number; windowMs: number; signupsPerIpPerHour: number };
   /** Records member.created (events/domain-events.ts). */
   emit?: EmitEvent;
+  /** Whether the church accepts new developer accounts (security settings: developerSelfRegistration); yes when absent. */
+  developerRegistrationOpen?: () => Promise<boolean>;
   /** The language a person is written to in (lib/i18n.ts recipientLocale); English when absent. */
   language?: (user: UserRow) => Promise<{ locale: Locale; timeZone: string }>;
 }
@@ -44,6 +47,9 @@ export function createAuthService(d: Deps) {
       'Too many accounts created from this connection. Please try again later.',
     );
     const isDeveloper = input.role === 'developer';
+    // A church may close its developer portal to newcomers (issue 29): anyone could otherwise register and take keys.
+    if (isDeveloper && d.developerRegistrationOpen && !(await d.developerRegistrationOpen()))
+      throw new HttpError(403, SECURITY_TEXTS.developerRegistrationClosed);
     if (await d.repo.findUserByEmail(input.email)) throw conflict(DUPLICATE_EMAIL_MESSAGE);
     const passwordHash = await hashPassword(input.password);
     try {

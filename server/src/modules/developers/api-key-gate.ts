@@ -10,7 +10,7 @@ import {
   type PricingTier,
 } from '@church/contract/developers';
 import type { Db } from '../../db/client';
-import { apiKeys } from '../../db/schema/index';
+import { apiKeys, users } from '../../db/schema/index';
 import type { ChatBus } from '../../realtime/bus';
 import { HttpError, forbidden, unauthorized } from '../../lib/errors';
 import { hashApiKey, isWellFormedApiKey } from './key-format';
@@ -39,17 +39,21 @@ export interface ApiKeyPrincipal {
 export const INVALID_KEY = 'Invalid API key. Check the key or create a new one at /developers/api-keys.';
 export const REVOKED_KEY = 'This API key has been revoked. Create a new one at /developers/api-keys.';
 export const EXPIRED_KEY = 'This API key has expired. Create a new one at /developers/api-keys.';
+export const DISABLED_OWNER_KEY = 'The church has disabled the developer account this API key belongs to. Contact the church office.';
 
 /** Key rows → principal; throws the 401 a caller can act on. */
 export async function findUsableKey(db: Db, key: string) {
   if (!isWellFormedApiKey(key)) throw unauthorized(INVALID_KEY);
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ key: apiKeys, ownerActive: users.isActive, ownerErasedAt: users.erasedAt })
     .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.keyHash, hashApiKey(key)))
     .limit(1);
-  if (!row) throw unauthorized(INVALID_KEY);
+  if (!found) throw unauthorized(INVALID_KEY);
+  const row = found.key;
   if (row.revokedAt) throw unauthorized(REVOKED_KEY);
+  if (!found.ownerActive || found.ownerErasedAt) throw unauthorized(DISABLED_OWNER_KEY);
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw unauthorized(EXPIRED_KEY);
   return row;
 }
@@ -141,6 +145,11 @@ export function createApiKeyGate(db: Db, opts: ApiKeyGateOptions = {}) {
         states.delete(hash);
         cache.forget(row.id);
         throw unauthorized(REVOKED_KEY);
+      }
+      if (!row.owner_active) {
+        states.delete(hash);
+        cache.forget(row.id);
+        throw unauthorized(DISABLED_OWNER_KEY);
       }
       const expiresAt = ms(row.expires_at);
       // Expired by our clock, or by the database's (it did not count the key).
@@ -331,6 +340,14 @@ export function createApiKeyGate(db: Db, opts: ApiKeyGateOptions = {}) {
     authorize,
     /** Call after a key is revoked: this instance and (through the bus) every other one stop accepting it at once. */
     revoked: forgetEverywhere,
+    /**
+     * Call after the church disabled (or enabled) a developer account: this instance forgets the owner's keys at
+     * once; the others do as the database announces the account change (users.is_active moves the token version,
+     * migrations 0015 and 0029: session-ended), and any key is re-verified with its owner at its next block anyway.
+     */
+    ownerChanged(userId: string) {
+      cache.forgetOwner(userId);
+    },
     /** Call after a key's plan is approved: every instance verifies it again at its next request and finds the approval. */
     changed: forgetEverywhere,
     start(intervalMs = 1_000) {

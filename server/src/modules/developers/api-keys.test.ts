@@ -346,8 +346,11 @@ describe("writing with a key: tier × permission × method, as the key's owner",
     expect((await post()).statusCode).toBe(201);
     await t.database.db.update(users).set({ role: 'member' }).where(eq(users.id, owner.user.id));
     expect((await post()).statusCode).toBe(403);
+    // A disabled owner's key works for nothing at all (issue 29, finding 7), not only for writing.
     await t.database.db.update(users).set({ role: 'superadmin', isActive: false }).where(eq(users.id, owner.user.id));
-    expect((await post()).statusCode).toBe(403);
+    const refused = await post();
+    expect(refused.statusCode).toBe(401);
+    expect(json(refused).message).toMatch(/disabled the developer account/);
   });
 
   it('a bad body through a key is a 400, never a 500', async () => {

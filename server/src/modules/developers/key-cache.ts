@@ -85,6 +85,8 @@ export function createKeyCache(opts: { ttlMs: number; bus?: ChatBus }) {
     },
     /** This instance forgets a key now (the bus tells the others). */
     forget: (keyId: string) => dropWhere((k) => k.id === keyId),
+    /** This instance forgets every key of one owner now (the database's session-ended notice tells the others). */
+    forgetOwner: (userId: string) => dropWhere((k) => k.userId === userId),
     get size() {
       return byHash.size;
     },

@@ -185,3 +185,29 @@ describe.runIf(isPg)('API-key revocation across two instances on one PostgreSQL'
     expect(performance.now() - t0).toBeLessThan(1_000);
   });
 });
+
+describe('a developer account disabled by the church, across two instances', () => {
+  it('its key is refused by the other instance within moments, though both had it cached (issue 29, finding 7)', async () => {
+    const { a, b } = await twoInstances();
+    const { key, devToken } = await createKey(a, 'free');
+    const admin = await createUser(a, { role: 'admin' });
+    for (const app of [a.app, b, a.app, b])
+      expect((await app.inject({ method: 'GET', url: '/api/events', headers: { 'x-api-key': key } })).statusCode).toBe(200);
+    const me = json(await a.request({ method: 'GET', url: '/api/auth/me', token: devToken })).data.user as { id: string };
+
+    const off = await a.request({ method: 'PUT', url: `/api/admin/developers/${me.id}/access`, token: admin.token, payload: { enabled: false } });
+    expect(off.statusCode).toBe(200);
+    const t0 = performance.now();
+    const onA = await a.app.inject({ method: 'GET', url: '/api/events', headers: { 'x-api-key': key } });
+    expect(onA.statusCode).toBe(401);
+    expect(json(onA).message).toMatch(/disabled the developer account/);
+    // The other: as soon as the database's notice arrives (session-ended), well before the cache's TTL.
+    let onB = 200;
+    while (onB === 200 && performance.now() - t0 < 2_000) {
+      onB = (await b.inject({ method: 'GET', url: '/api/events', headers: { 'x-api-key': key } })).statusCode;
+      if (onB === 200) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(onB).toBe(401);
+    expect(performance.now() - t0).toBeLessThan(1_000);
+  });
+});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiKeys, rateLimits } from '../../db/schema/index';
+import { apiKeys, rateLimits, users } from '../../db/schema/index';
 import { hourWindow, monthWindow } from './windows';
 
 export type WindowKind = 'h' | 'm';
@@ -132,6 +132,8 @@ export interface KeyRowWithCounts {
   expires_at: Date | string | null;
   created_at: Date | string;
   approved_at: Date | string | null;
+  /** The owner's account is live: not disabled by the church (is_active) and not erased. */
+  owner_active: boolean;
   hour_count: number | null;
   hour_reset: Date | string | null;
   month_count: number | null;
@@ -141,7 +143,7 @@ export interface KeyRowWithCounts {
 /**
  * The key's row, and `want` slots reserved from each window, in ONE statement
  * (one round trip): every reservation also re-reads the key, so a revoked or
- * expired key is noticed at the latest at its next block. Only a usable key
+ * expired key (or one whose owner the church disabled) is noticed at the latest at its next block. Only a usable key
  * is counted, so unknown or dead keys never create counter rows. A window
  * whose counter ended starts again at the asked count.
  */
@@ -150,18 +152,20 @@ export async function verifyAndReserve(db: Db, keyHash: string, want: { h: numbe
   const m = monthWindow(now).end.toISOString();
   const res = await db.execute(sql`
     with k as (
-      select id, user_id, tier, revoked_at, expires_at, created_at, approved_at from ${apiKeys} where key_hash = ${keyHash} limit 1
+      select k.id, k.user_id, k.tier, k.revoked_at, k.expires_at, k.created_at, k.approved_at,
+        (u.is_active and u.erased_at is null) as owner_active
+      from ${apiKeys} k join ${users} u on u.id = k.user_id where k.key_hash = ${keyHash} limit 1
     ), c as (
       insert into ${rateLimits} (key, count, reset_at)
       select 'apikey:' || w.kind || ':' || k.id::text, w.n, w.reset_at from k
       cross join (values ('h', ${want.h}::int, ${h}::timestamptz), ('m', ${want.m}::int, ${m}::timestamptz)) as w(kind, n, reset_at)
-      where w.n > 0 and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())
+      where w.n > 0 and k.owner_active and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())
       on conflict (key) do update set
         count = case when rate_limits.reset_at <= now() then excluded.count else rate_limits.count + excluded.count end,
         reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
       returning key, count, reset_at
     )
-    select k.id, k.user_id, k.tier, k.revoked_at, k.expires_at, k.created_at, k.approved_at,
+    select k.id, k.user_id, k.tier, k.revoked_at, k.expires_at, k.created_at, k.approved_at, k.owner_active,
       hc.count as hour_count, hc.reset_at as hour_reset, mc.count as month_count, mc.reset_at as month_reset
     from k
     left join c hc on hc.key like 'apikey:h:%'

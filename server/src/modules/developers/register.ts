@@ -4,6 +4,7 @@ import { chatRuntime } from '../../realtime/runtime';
 import { createApiKeyGate } from './api-key-gate';
 import { developerKeysRoutes } from './keys-routes';
 import { planApprovalsRoutes } from './plan-approvals-routes';
+import { adminDevelopersRoutes } from './admin-developers-routes';
 import { createUsageRecorder } from './usage-recorder';
 import { defineUsageRetention } from './usage-retention';
 import { developerAnalyticsRoutes } from './analytics-routes';
@@ -50,6 +51,7 @@ export async function registerDeveloperPlatform(api: FastifyInstance, ctx: AppCo
     });
   await api.register(developerKeysRoutes, { db: ctx.db, limiter: ctx.limiter, gate });
   await api.register(planApprovalsRoutes, { db: ctx.db, gate });
+  await api.register(adminDevelopersRoutes, { db: ctx.db, gate });
   await api.register(developerAnalyticsRoutes, { db: ctx.db });
   await api.register(developerIntegrationsRoutes, { db: ctx.db });
 
