@@ -48,7 +48,15 @@ export type ConsentKind = keyof typeof CONSENT_KINDS;
 export const consentKind = z.enum(Object.keys(CONSENT_KINDS) as [ConsentKind, ...ConsentKind[]]);
 
 /** Where a change came from: the member's profile, an e-mail's unsubscribe link, or a leader recording a paper form. */
-export const CONSENT_SOURCES = ['profile', 'unsubscribe_link', 'leader', 'registration', 'sms_reply', 'whatsapp_reply', 'provider_opt_out'] as const;
+export const CONSENT_SOURCES = [
+  'profile',
+  'unsubscribe_link',
+  'leader',
+  'registration',
+  'sms_reply',
+  'whatsapp_reply',
+  'provider_opt_out',
+] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 export const consentPreference = z.object({

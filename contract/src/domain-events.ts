@@ -97,6 +97,12 @@ export const DOMAIN_EVENTS = {
   'donation.refunded': change(donationEventObject),
   /** A church event was published. */
   'event.created': change(eventEventObject),
+  /** A church event was cancelled (issue 31): it stays, registrations and check-ins kept; those registered are told. */
+  'event.cancelled': change(eventEventObject.extend({ cancelledAt: z.string(), cancellationReason: z.string().nullable() })),
+  /** A leader chose to tell members about a new event (in the app, and by e-mail when byEmail). */
+  'event.announced': z.object({ eventId: z.string(), byEmail: z.boolean() }),
+  /** A place opened and the first person waiting moved up from the waiting list (issue 31). */
+  'event.waitlist_promoted': z.object({ eventId: z.string(), userId: z.string() }),
   /** A prayer request became public (approved by a leader). */
   'prayer.approved': change(prayerEventObject),
   /** A volunteer accepted a place on the roster (issue 33). */

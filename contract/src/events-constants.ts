@@ -22,3 +22,8 @@ export function isUpcoming(event: { date: string; endDate?: string | null }, now
   const end = event.endDate ?? event.date;
   return new Date(end).getTime() >= now.getTime();
 }
+
+/** Issue 31: a cancelled event stays listed with this badge everywhere (member list, public site, dashboards). */
+export const EVENT_CANCELLED_LABEL = 'Cancelled';
+export const REGISTRATIONS_CLOSED_LABEL = 'Registrations closed';
+export const WAITLISTED_LABEL = 'On the waiting list';

@@ -17,6 +17,13 @@ export const EVENT_TEXTS = {
   timeRequired: 'Time is required',
   typeRequired: 'Type is required',
   maxAttendeesMin: 'Maximum attendees must be at least 1',
+  deleteCounts: (registrations: number, checkIns: number) =>
+    `Its ${registrations} ${registrations === 1 ? 'registration' : 'registrations'} and ${checkIns} ${checkIns === 1 ? 'check-in' : 'check-ins'} will be deleted with it. To keep them, cancel the event instead.`,
+  cancelled: 'Event cancelled. Everyone registered has been told.',
+  cancelFailed: 'Failed to cancel event',
+  alreadyCancelled: 'This event is already cancelled',
+  cancelConfirm:
+    'Cancel this event? It stays listed as cancelled, its registrations and check-ins are kept, and everyone registered is told.',
   checkedIn: 'Checked in',
   checkInFailed: 'Failed to check in',
 } as const;
@@ -79,6 +86,15 @@ export const eventWriteRequest = z.object({
   category: optionalText(60, 'Category'),
   speaker: optionalText(100, 'Speaker'),
   registrationRequired: z.boolean().default(false),
+  registrationsClosed: z.boolean().default(false).describe('Close registrations: nobody new may register or join the waiting list'),
+  announce: z
+    .boolean()
+    .default(false)
+    .describe('On create: tell members about the new event with an in-app notification (ignored on edit; the web form asks, ticked)'),
+  announceByEmail: z
+    .boolean()
+    .default(false)
+    .describe('On create: also e-mail members who agreed to e-mail from the church (ignored on edit)'),
 });
 export type EventWriteRequest = z.input<typeof eventWriteRequest>;
 
@@ -104,6 +120,7 @@ export const attendanceResponse = z.object({
   data: z.object({
     attendees: z.array(attendeeSchema),
     registeredCount: z.number().int(),
+    waitlistedCount: z.number().int().describe('People on the waiting list (they are not on the sheet)'),
     checkedInCount: z.number().int(),
     maxAttendees: z.number().int().nullable(),
   }),
@@ -128,4 +145,23 @@ export const checkOutResponse = z.object({
   status: z.literal('success'),
   message: z.string(),
   data: z.object({ checkedInCount: z.number().int() }),
+});
+
+/** POST /events/{id}/cancel (issue 31): the event stays, marked cancelled; those registered are told. */
+export const cancelEventRequest = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'Reason must be at most 500 characters')
+    .nullish()
+    .transform((v) => v || null)
+    .describe('Told to those registered'),
+});
+export type CancelEventRequest = z.input<typeof cancelEventRequest>;
+
+/** DELETE /events/{id} (administrators): what went with the event. */
+export const eventDeletedResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ registrations: z.number().int(), checkIns: z.number().int() }),
 });

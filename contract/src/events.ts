@@ -19,8 +19,14 @@ export const eventSchema = z
     maxAttendees: z.number().int().nullable(),
     registrationRequired: z.boolean(),
     attendance: z.number().int().nullable(),
-    attendeesCount: z.number().int().describe('People registered to attend'),
-    registered: z.boolean().optional().describe('Whether the signed-in caller is registered (absent for anonymous callers)'),
+    attendeesCount: z.number().int().describe('People registered to attend, guests included (what counts against maxAttendees)'),
+    waitlistCount: z.number().int().describe('People on the waiting list, guests included'),
+    registrationsClosed: z.boolean().describe('A leader closed registrations: nobody new may register'),
+    cancelled: z.boolean().describe('The event was cancelled (it stays listed, marked cancelled)'),
+    cancelledAt: z.string().nullable(),
+    cancellationReason: z.string().nullable(),
+    registered: z.boolean().optional().describe('Whether the signed-in caller holds a place (absent for anonymous callers)'),
+    waitlisted: z.boolean().optional().describe('Whether the signed-in caller is on the waiting list (absent for anonymous callers)'),
     createdAt: z.string(),
   })
   .describe('Event');

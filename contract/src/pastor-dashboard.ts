@@ -43,7 +43,9 @@ export const pastorDashboardSchema = z.object({
       createdAt: z.string(),
     }),
   ),
-  recentMembers: z.array(item.extend({ name: z.string(), email: z.string().nullable(), role: z.string(), status: z.string(), joinDate: z.string() })),
+  recentMembers: z.array(
+    item.extend({ name: z.string(), email: z.string().nullable(), role: z.string(), status: z.string(), joinDate: z.string() }),
+  ),
   recentPrayers: z.array(item.extend({ title: z.string(), submittedBy: z.string(), status: z.string(), createdAt: z.string() })),
   upcomingEvents: z.array(
     item.extend({
@@ -52,6 +54,7 @@ export const pastorDashboardSchema = z.object({
       time: z.string().nullable(),
       location: z.string().nullable(),
       type: z.string(),
+      cancelled: z.boolean().describe('Cancelled (issue 31): still listed, marked cancelled'),
     }),
   ),
   topFunds: z
@@ -61,7 +64,9 @@ export const pastorDashboardSchema = z.object({
   topGivers: z
     .array(z.object({ name: z.string(), total: z.number() }))
     .optional()
-    .describe('This year, completed gifts; only for callers who may see named giving (giving:named, which a church may withhold from pastors)'),
+    .describe(
+      'This year, completed gifts; only for callers who may see named giving (giving:named, which a church may withhold from pastors)',
+    ),
 });
 export type PastorDashboard = z.infer<typeof pastorDashboardSchema>;
 export const pastorDashboardResponse = z.object({ status: z.literal('success'), data: pastorDashboardSchema });

@@ -54,6 +54,11 @@ export const PERMISSIONS = {
   // Issue 10 (care): events management, pastoral care, volunteers and leadership.
   /** Create, edit and delete events; check people in (care/events management). */
   'events:manage': PASTOR_PAGE_ROLES,
+  /**
+   * Delete an event with its registrations and check-ins (issue 31): administrators only. Leaders who
+   * manage events cancel instead, which keeps both.
+   */
+  'events:delete': ['admin', 'superadmin'],
   /** Pastoral care: visits, calls and their confidential notes, the care inbox (never elders/deacons/members). */
   'care:notes': PASTOR_PAGE_ROLES,
   /** Volunteers and Leadership pages: role lists and counts. */

@@ -54,6 +54,8 @@ import { privacyRoutes } from './modules/privacy/routes';
 import { createPrivacyService } from './modules/privacy/service';
 import { defineRetentionJob } from './modules/privacy/retention';
 import { eventRegistrationRoutes } from './modules/events/registrations-routes';
+import { createRegistrationsService } from './modules/events/registrations-service';
+import { subscribeEventNotices } from './modules/events/notices';
 import { bibleRoutes } from './modules/bible/routes';
 import { createBibleRepository } from './modules/bible/repository';
 import { createBibleService } from './modules/bible/service';
@@ -255,9 +257,16 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   });
   // POPIA self-service: download my data (a job), delete my account, the administrators' list of requests.
   await api.register(privacyRoutes, {
-    service: createPrivacyService({ db: ctx.db, jobs: ctx.jobs, dataDir: ctx.config.dataDir, confirmPassword: authService.confirmCurrentPassword }),
+    service: createPrivacyService({
+      db: ctx.db,
+      jobs: ctx.jobs,
+      dataDir: ctx.config.dataDir,
+      confirmPassword: authService.confirmCurrentPassword,
+    }),
   });
-  await api.register(eventRegistrationRoutes, { db: ctx.db });
+  await api.register(eventRegistrationRoutes, { db: ctx.db, service: createRegistrationsService({ db: ctx.db, emit }) });
+  // Cancellations, announcements and places from the waiting list reach people as notifications and e-mail.
+  subscribeEventNotices(ctx.events, { mailer: ctx.mailer });
   // Care and events management (pastor/admin): events CRUD and check-in.
   const timeZone = async () => (await settings.get()).timeZone;
   await api.register(eventsManageRoutes, {
@@ -339,7 +348,9 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     emit,
     // Live room board: a frame to every socket of someone who staffs check-in (ids only; they reload the board).
     publish: (serviceId) =>
-      void chatBus.publish({ t: 'permission', permission: 'checkin:staff', frame: { type: 'checkin_changed', serviceId, at: Date.now() } }).catch(() => {}),
+      void chatBus
+        .publish({ t: 'permission', permission: 'checkin:staff', frame: { type: 'checkin_changed', serviceId, at: Date.now() } })
+        .catch(() => {}),
   });
   const printerStandinPort = ctx.config.labelPrinterStandinPort;
   if (printerStandinPort && ctx.config.env !== 'test') {

@@ -138,7 +138,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Routes landed by the pastor-area, giving and developer-portal work (rules taken from each route's guard).
   'DELETE /api/developers/api-keys/:id': 'api:access',
   'DELETE /api/developers/webhooks/:id': 'api:access',
-  'DELETE /api/events/:id': 'events:manage',
+  'DELETE /api/events/:id': 'events:delete',
   'DELETE /api/events/:id/attendance/:userId': 'events:manage',
   'GET /api/care/alert-preferences': 'care:notes',
   'GET /api/care/follow-up': 'care:notes',
@@ -197,6 +197,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/donations/:id/refund': 'finance:manage',
   'POST /api/events': 'events:manage',
   'POST /api/events/:id/attendance': 'events:manage',
+  'POST /api/events/:id/cancel': 'events:manage',
   'POST /api/giving/:id/cancel': 'signed-in',
   'POST /api/giving/batches': 'finance:manage',
   'POST /api/giving/batches/:id/close': 'finance:manage',

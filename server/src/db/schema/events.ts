@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './users';
 
 /** Spec 001 §3 Event plus the fields of POST /events (spec 002 §7.5). */
@@ -22,6 +23,11 @@ export const events = pgTable(
     registrationRequired: boolean('registration_required').notNull().default(false),
     /** Head count recorded after the event. */
     attendance: integer('attendance'),
+    /** A leader closed registrations (issue 31): nobody new may register or join the waiting list. */
+    registrationsClosed: boolean('registrations_closed').notNull().default(false),
+    /** Cancelled, not deleted (issue 31): registrations and check-ins stay; every list shows it as cancelled. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -39,11 +45,24 @@ export const eventRegistrations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'registered' holds a place; 'waitlisted' waits in createdAt order for one (issue 31). */
+    status: text('status').notNull().default('registered'),
+    /** People the member brings besides themselves: the party (1 + guests) counts against maxAttendees. */
+    guests: integer('guests').notNull().default(0),
+    /** Their turn on the waiting list: when they joined it; moving up keeps it (the list stays in order). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a waiting person was moved up to registered. */
+    promotedAt: timestamp('promoted_at', { withTimezone: true }),
     /** Set when the 24-hour reminder notification has been created. */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('event_registrations_event_user_uq').on(t.eventId, t.userId), index('event_registrations_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('event_registrations_event_user_uq').on(t.eventId, t.userId),
+    index('event_registrations_user_idx').on(t.userId),
+    index('event_registrations_waitlist_idx').on(t.eventId, t.status, t.createdAt),
+    check('event_registrations_status_ck', sql`${t.status} in ('registered', 'waitlisted')`),
+    check('event_registrations_guests_ck', sql`${t.guests} >= 0`),
+  ],
 );
 
 /** Spec 001 §3 Sermon. Media files live under DATA_DIR/uploads; the row keeps their stored names. */

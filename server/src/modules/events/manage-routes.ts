@@ -3,14 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   attendanceParams,
   attendanceResponse,
+  cancelEventRequest,
   checkInRequest,
   checkInResponse,
   checkOutResponse,
   EVENT_TEXTS,
+  eventDeletedResponse,
   eventSavedResponse,
   eventWriteRequest,
 } from '@church/contract/events-manage';
-import { errorResponses, idParams, messageResponse } from '@church/contract/http';
+import { errorResponses, idParams } from '@church/contract/http';
 import { auth, currentUser } from '../../plugins/auth';
 import { presentEvent } from './presenter';
 import { CHANGES_HOME_PAGE } from '../../plugins/home-render';
@@ -67,16 +69,42 @@ export async function eventsManageRoutes(appBase: FastifyInstance, { service }: 
     },
   );
 
-  app.delete(
-    '/events/:id',
+  app.post(
+    '/events/:id/cancel',
     {
       preHandler: manage,
       config: CHANGES_HOME_PAGE,
-      schema: { tags, security, summary: 'Delete an event (leaders)', params: idParams, response: { 200: messageResponse, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel an event: it stays listed as cancelled, registrations and check-ins kept, those registered told (leaders)',
+        params: idParams,
+        body: cancelEventRequest,
+        response: { 200: eventSavedResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => {
-      await service.remove(currentUser(request), request.params.id);
-      return { status: 'success' as const, message: EVENT_TEXTS.deleted };
+      const row = await service.cancel(currentUser(request), request.params.id, request.body.reason);
+      return { status: 'success' as const, message: EVENT_TEXTS.cancelled, data: { event: presentEvent(row) } };
+    },
+  );
+
+  app.delete(
+    '/events/:id',
+    {
+      preHandler: auth.permission('events:delete'),
+      config: CHANGES_HOME_PAGE,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an event with its registrations and check-ins (administrators; leaders cancel instead)',
+        params: idParams,
+        response: { 200: eventDeletedResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const removed = await service.remove(currentUser(request), request.params.id);
+      return { status: 'success' as const, message: EVENT_TEXTS.deleted, data: removed };
     },
   );
 

@@ -5,8 +5,10 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { eventWriteRequest } from '@church/contract/events-manage';
 import type { Db, DbOrTx } from '../../db/client';
-import { eventAttendance, events, users } from '../../db/schema/index';
-import { notFound } from '../../lib/errors';
+import { eventAttendance, eventRegistrations, events, users } from '../../db/schema/index';
+import { EVENT_TEXTS } from '@church/contract/events-manage';
+import { promoteWaiting } from './registrations-service';
+import { conflict, notFound } from '../../lib/errors';
 import { zonedToUtc } from '../../lib/zoned-time';
 import type { AuditFn } from '../care/audit-port';
 import type { EventsRepository } from './repository';
@@ -35,6 +37,7 @@ function columns(input: EventInput, timeZone: string) {
     speaker: input.speaker,
     maxAttendees: input.maxAttendees,
     registrationRequired: input.registrationRequired,
+    registrationsClosed: input.registrationsClosed,
   };
 }
 
@@ -76,6 +79,7 @@ export function createEventsManageService({
           .values({ ...columns(input, tz), createdBy: actor.id })
           .returning();
         await emit(tx, 'event.created', { object: eventObject(created!) });
+        if (input.announce) await emit(tx, 'event.announced', { eventId: created!.id, byEmail: input.announceByEmail });
         return created;
       });
       return (await repo.find(row!.id, actor.id))!;
@@ -86,15 +90,46 @@ export function createEventsManageService({
         const before = await mustExist(tx, id);
         const [after] = await tx.update(events).set(columns(input, tz)).where(eq(events.id, id)).returning();
         await audit(tx, { actor, action: 'event.update', entityType: 'event', entityId: id, before, after });
+        // More places (or none limited any more): the waiting list moves up, in order.
+        await promoteWaiting(tx, after!, emit);
       });
       return (await repo.find(id, actor.id))!;
     },
+    /** Administrators only (route): registrations and check-ins go with the event; the audit entry counts them. */
     async remove(actor: SessionUser, id: string) {
+      return db.transaction(async (tx) => {
+        const before = await mustExist(tx, id);
+        const [regs] = await tx.select({ n: count() }).from(eventRegistrations).where(eq(eventRegistrations.eventId, id));
+        const [checks] = await tx.select({ n: count() }).from(eventAttendance).where(eq(eventAttendance.eventId, id));
+        const removed = { registrations: regs?.n ?? 0, checkIns: checks?.n ?? 0 };
+        await tx.delete(events).where(eq(events.id, id));
+        await audit(tx, {
+          actor,
+          action: 'event.delete',
+          entityType: 'event',
+          entityId: id,
+          before: { ...before, ...removed },
+          after: null,
+        });
+        return removed;
+      });
+    },
+    /** Cancelled, not deleted: registrations and check-ins stay; those registered or waiting are told (event.cancelled). */
+    async cancel(actor: SessionUser, id: string, reason: string | null) {
       await db.transaction(async (tx) => {
         const before = await mustExist(tx, id);
-        await tx.delete(events).where(eq(events.id, id));
-        await audit(tx, { actor, action: 'event.delete', entityType: 'event', entityId: id, before, after: null });
+        if (before.cancelledAt) throw conflict(EVENT_TEXTS.alreadyCancelled);
+        const [after] = await tx
+          .update(events)
+          .set({ cancelledAt: new Date(), cancellationReason: reason })
+          .where(eq(events.id, id))
+          .returning();
+        await audit(tx, { actor, action: 'event.cancel', entityType: 'event', entityId: id, before, after });
+        await emit(tx, 'event.cancelled', {
+          object: { ...eventObject(after!), cancelledAt: after!.cancelledAt!.toISOString(), cancellationReason: reason },
+        });
       });
+      return (await repo.find(id, actor.id))!;
     },
     /** The check-in sheet: everyone registered plus walk-ins already checked in, by name. */
     async attendance(id: string) {
@@ -106,13 +141,15 @@ export function createEventsManageService({
           name: users.name,
           email: users.email,
           registered:
-            sql<boolean>`exists(select 1 from event_registrations r where r.event_id = ${id} and r.user_id = ${users.id})`.mapWith(Boolean),
+            sql<boolean>`exists(select 1 from event_registrations r where r.event_id = ${id} and r.user_id = ${users.id} and r.status = 'registered')`.mapWith(
+              Boolean,
+            ),
           checkedInAt: eventAttendance.checkedInAt,
         })
         .from(users)
         .leftJoin(eventAttendance, and(eq(eventAttendance.userId, users.id), eq(eventAttendance.eventId, id)))
         .where(
-          sql`${users.id} in (select user_id from event_registrations where event_id = ${id} union select user_id from event_attendance where event_id = ${id})`,
+          sql`${users.id} in (select user_id from event_registrations where event_id = ${id} and status = 'registered' union select user_id from event_attendance where event_id = ${id})`,
         )
         .orderBy(asc(users.name), asc(users.id));
       const attendees = rows.map((r) => ({
@@ -123,9 +160,14 @@ export function createEventsManageService({
         checkedIn: r.checkedInAt !== null,
         checkedInAt: r.checkedInAt ? r.checkedInAt.toISOString() : null,
       }));
+      const [waiting] = await db
+        .select({ n: count() })
+        .from(eventRegistrations)
+        .where(and(eq(eventRegistrations.eventId, id), eq(eventRegistrations.status, 'waitlisted')));
       return {
         attendees,
         registeredCount: attendees.filter((a) => a.registered).length,
+        waitlistedCount: waiting?.n ?? 0,
         checkedInCount: attendees.filter((a) => a.checkedIn).length,
         maxAttendees: event.maxAttendees,
       };

@@ -68,9 +68,11 @@ describe('PUT and DELETE /api/events/{id}', () => {
     });
     expect(put.statusCode).toBe(200);
     expect(json(put).data.event).toMatchObject({ title: 'Family Braai', time: '18:30', date: '2031-03-14T16:30:00.000Z' });
-    const del = await t.request({ method: 'DELETE', url: `/api/events/${id}`, token: pastor });
-    expect(json(del)).toEqual({ status: 'success', message: EVENT_TEXTS.deleted });
-    expect((await t.request({ method: 'DELETE', url: `/api/events/${id}`, token: pastor })).statusCode).toBe(404);
+    // Issue 31: only administrators delete; a pastor cancels instead.
+    expect((await t.request({ method: 'DELETE', url: `/api/events/${id}`, token: pastor })).statusCode).toBe(403);
+    const del = await t.request({ method: 'DELETE', url: `/api/events/${id}`, token: admin });
+    expect(json(del)).toEqual({ status: 'success', message: EVENT_TEXTS.deleted, data: { registrations: 0, checkIns: 0 } });
+    expect((await t.request({ method: 'DELETE', url: `/api/events/${id}`, token: admin })).statusCode).toBe(404);
     expect((await t.request({ method: 'PUT', url: `/api/events/${id}`, token: pastor, payload: valid })).statusCode).toBe(404);
   });
 

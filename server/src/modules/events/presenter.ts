@@ -1,7 +1,7 @@
 import type { ChurchEvent } from '@church/contract/events';
 import type { EventWithCounts } from './repository';
 
-/** Event row → the JSON the contract promises. `registered` only for a signed-in caller. */
+/** Event row → the JSON the contract promises. `registered`/`waitlisted` only for a signed-in caller. */
 export function presentEvent(row: EventWithCounts): ChurchEvent {
   const start = row.startsAt.toISOString();
   return {
@@ -21,7 +21,12 @@ export function presentEvent(row: EventWithCounts): ChurchEvent {
     registrationRequired: row.registrationRequired,
     attendance: row.attendance,
     attendeesCount: row.attendeesCount,
-    ...(row.registered === null ? {} : { registered: row.registered }),
+    waitlistCount: row.waitlistCount,
+    registrationsClosed: row.registrationsClosed,
+    cancelled: row.cancelledAt !== null,
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    cancellationReason: row.cancellationReason,
+    ...(row.mine === null ? {} : { registered: row.mine === 'registered', waitlisted: row.mine === 'waitlisted' }),
     createdAt: row.createdAt.toISOString(),
   };
 }

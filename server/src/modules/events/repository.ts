@@ -3,7 +3,13 @@ import type { Db } from '../../db/client';
 import { batched } from '../../lib/batched';
 import { eventRegistrations, events, type EventRow } from '../../db/schema/index';
 
-export type EventWithCounts = EventRow & { attendeesCount: number; registered: boolean | null };
+export type MyRegistration = 'registered' | 'waitlisted';
+export type EventWithCounts = EventRow & {
+  attendeesCount: number;
+  waitlistCount: number;
+  /** The signed-in caller's registration; null for anonymous callers, undefined when they have none. */
+  mine: MyRegistration | null | undefined;
+};
 
 /** Still to come or still running: the end (or the start when no end is set) is now or later. */
 const notFinished = sql`coalesce(${events.endsAt}, ${events.startsAt}) >= now()`;
@@ -11,7 +17,7 @@ const finished = sql`coalesce(${events.endsAt}, ${events.startsAt}) < now()`;
 
 export function createEventsRepository(db: Db) {
   const registrations = db
-    .select({ userId: eventRegistrations.userId, eventId: eventRegistrations.eventId })
+    .select({ userId: eventRegistrations.userId, eventId: eventRegistrations.eventId, status: eventRegistrations.status })
     .from(eventRegistrations)
     .where(
       and(
@@ -29,7 +35,9 @@ export function createEventsRepository(db: Db) {
     });
     return asks.map(({ userId, eventIds }) => {
       const wanted = new Set(eventIds);
-      return new Set(rows.filter((r) => r.userId === userId && wanted.has(r.eventId)).map((r) => r.eventId));
+      return new Map(
+        rows.filter((r) => r.userId === userId && wanted.has(r.eventId)).map((r) => [r.eventId, r.status as MyRegistration] as const),
+      );
     });
   });
 
@@ -40,13 +48,19 @@ export function createEventsRepository(db: Db) {
    * subquery to the registration instead of the event.
    */
   const columns = (userId: string | null) => ({
-    attendeesCount: sql<number>`(select count(*) from event_registrations er where er.event_id = "events"."id")`.mapWith(Number),
-    registered: userId
-      ? sql<boolean>`exists(select 1 from event_registrations er where er.event_id = "events"."id" and er.user_id = ${userId})`.mapWith(
-          Boolean,
-        )
+    attendeesCount:
+      sql<number>`(select coalesce(sum(1 + er.guests), 0) from event_registrations er where er.event_id = "events"."id" and er.status = 'registered')`.mapWith(
+        Number,
+      ),
+    waitlistCount:
+      sql<number>`(select coalesce(sum(1 + er.guests), 0) from event_registrations er where er.event_id = "events"."id" and er.status = 'waitlisted')`.mapWith(
+        Number,
+      ),
+    mine: userId
+      ? sql<MyRegistration | null>`(select er.status from event_registrations er where er.event_id = "events"."id" and er.user_id = ${userId})`
       : sql<null>`null`,
   });
+  const withMine = (userId: string | null, mine: MyRegistration | null) => (userId ? (mine ?? undefined) : null);
 
   return {
     async list(opts: { when: 'upcoming' | 'past' | 'all'; type?: string; page: number; limit: number; userId: string | null }) {
@@ -73,7 +87,12 @@ export function createEventsRepository(db: Db) {
           ? ((await db.select({ n: count() }).from(events).where(where))[0]?.n ?? 0)
           : 0;
       return {
-        rows: rows.map((r) => ({ ...r.event, attendeesCount: r.attendeesCount, registered: r.registered })) as EventWithCounts[],
+        rows: rows.map((r) => ({
+          ...r.event,
+          attendeesCount: r.attendeesCount,
+          waitlistCount: r.waitlistCount,
+          mine: withMine(opts.userId, r.mine),
+        })) as EventWithCounts[],
         total,
       };
     },
@@ -83,8 +102,8 @@ export function createEventsRepository(db: Db) {
      * (lib/batched.ts: one round trip per turn of the event loop, each answer as fresh as its own query),
      * on the index event_registrations_user_idx.
      */
-    registeredAmong(userId: string, eventIds: string[]): Promise<Set<string>> {
-      if (!eventIds.length) return Promise.resolve(new Set());
+    registeredAmong(userId: string, eventIds: string[]): Promise<Map<string, MyRegistration>> {
+      if (!eventIds.length) return Promise.resolve(new Map());
       return registrationsOf({ userId, eventIds });
     },
     async find(id: string, userId: string | null): Promise<EventWithCounts | undefined> {
@@ -93,7 +112,9 @@ export function createEventsRepository(db: Db) {
         .from(events)
         .where(eq(events.id, id))
         .limit(1);
-      return r ? { ...r.event, attendeesCount: r.attendeesCount, registered: r.registered } : undefined;
+      return r
+        ? { ...r.event, attendeesCount: r.attendeesCount, waitlistCount: r.waitlistCount, mine: withMine(userId, r.mine) }
+        : undefined;
     },
   };
 }

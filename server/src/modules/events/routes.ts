@@ -46,7 +46,7 @@ export async function eventsRoutes(appBase: FastifyInstance, { repo }: { repo: E
         const key = JSON.stringify(opts);
         const page = await appBase.publicCache.shared('events', key, async () => {
           const { rows, total } = await repo.list(opts);
-          const events = rows.map((r) => serializedBothWays(presentEvent({ ...r, registered: false })));
+          const events = rows.map((r) => serializedEachWay(presentEvent({ ...r, mine: undefined })));
           return { total, events, loaded: (pagesLoaded += 1) };
         });
         // The person's own registrations among this very page's events (a page loaded again may hold others),
@@ -61,7 +61,7 @@ export async function eventsRoutes(appBase: FastifyInstance, { repo }: { repo: E
         // The answer is the shared page's events, each already checked against the contract and serialised
         // (once per page, registered and not), joined: no per-request copy, check and JSON of every event
         // (bench/reports/speed.md: that was a quarter of a signed-in read's busy time, GC included).
-        const events = page.events.map((e) => (mine.has(e.id) ? e.registered : e.notRegistered)).join(',');
+        const events = page.events.map((e) => e[mine.get(e.id) ?? 'none']).join(',');
         const body = `{"status":"success","data":{"events":[${events}],"page":${q.page},"limit":${q.limit},"total":${page.total}}}`;
         // A string with a JSON content type is sent as it is (Fastify serialises only objects); typed as the answer it is.
         return reply.type('application/json; charset=utf-8').send(body as never);
@@ -87,10 +87,11 @@ export async function eventsRoutes(appBase: FastifyInstance, { repo }: { repo: E
 }
 
 /**
- * An event as the contract's serializer would send it to a signed-in caller, both ways round: checked by the
- * contract's schema (as every answer is) and turned into JSON once, when the shared page is loaded.
+ * An event as the contract's serializer would send it to a signed-in caller, each way round (registered,
+ * waiting, neither): checked by the contract's schema (as every answer is) and turned into JSON once, when
+ * the shared page is loaded.
  */
-function serializedBothWays(event: ChurchEvent) {
-  const json = (registered: boolean) => JSON.stringify(eventSchema.encode({ ...event, registered }));
-  return { id: event.id, registered: json(true), notRegistered: json(false) };
+function serializedEachWay(event: ChurchEvent) {
+  const json = (registered: boolean, waitlisted: boolean) => JSON.stringify(eventSchema.encode({ ...event, registered, waitlisted }));
+  return { id: event.id, registered: json(true, false), waitlisted: json(false, true), none: json(false, false) };
 }

@@ -435,7 +435,7 @@ function prayerSource({ db, period, timeZone }: SourceContext): ReportSource {
 /** Events held (or to be held) in the period, with registrations and check-ins. */
 function eventsSource({ db, period, timeZone }: SourceContext): ReportSource {
   const where = and(gte(events.startsAt, period.from), lt(events.startsAt, period.to));
-  const registered = sql<number>`(select count(*)::int from ${eventRegistrations} r where r.event_id = ${events.id})`;
+  const registered = sql<number>`(select count(*)::int from ${eventRegistrations} r where r.event_id = ${events.id} and r.status = 'registered')`;
   const checkedIn = sql<number>`(select count(*)::int from ${eventAttendance} a where a.event_id = ${events.id})`;
   const labels: Partial<Record<Breakdown, SQL<string>>> = { type: sql<string>`${events.type}`, month: monthOf(events.startsAt, timeZone) };
   return {

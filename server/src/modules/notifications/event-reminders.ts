@@ -25,6 +25,8 @@ export async function createDueEventReminders(db: Db, now: Date = new Date(), ti
         from events e
        where r.event_id = e.id
          and r.reminded_at is null
+         and r.status = 'registered'
+         and e.cancelled_at is null
          and e.starts_at > ${now.toISOString()}::timestamptz
          and e.starts_at <= ${until.toISOString()}::timestamptz
       returning r.id, r.user_id, e.title, e.starts_at, e.time, e.location

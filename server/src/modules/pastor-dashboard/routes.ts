@@ -55,7 +55,7 @@ select json_build_object(
   'recentPrayers', (select coalesce(json_agg(x), '[]') from (
       select id, title, submitted_by as "submittedBy", status, created_at as "createdAt" from prayers order by created_at desc limit ${N}) x),
   'upcomingEvents', (select coalesce(json_agg(x), '[]') from (
-      select id, title, starts_at as "startsAt", time, location, type from events where starts_at >= now() order by starts_at limit ${N}) x),
+      select id, title, starts_at as "startsAt", time, location, type, cancelled_at is not null as cancelled from events where starts_at >= now() order by starts_at limit ${N}) x),
   'topFunds', (select coalesce(json_agg(x), '[]') from (
       select fund, cents, gifts from f order by cents desc limit ${N}) x),
   -- Per giver and year (giving_giver_years, kept by the same trigger; one row per giver and year), read from
@@ -152,6 +152,7 @@ export async function loadPastorDashboard(db: Db): Promise<PastorDashboard> {
       time: (r.time as string | null) ?? null,
       location: (r.location as string | null) ?? null,
       type: String(r.type),
+      cancelled: r.cancelled === true,
     })),
     topFunds: data.topFunds.map((r) => ({ fund: String(r.fund), total: rand(r.cents), gifts: num(r.gifts) })),
     topGivers: data.topGivers.map((r) => ({ name: String(r.name), total: rand(r.cents) })),

@@ -19,31 +19,49 @@ export const eventDetailQuery = (id: string) =>
     queryFn: () => api(`/events/${id}`, { schema: eventResponse }).then((r) => r.data.event),
   });
 
+type MyPlace = Pick<ChurchEvent, 'id' | 'attendeesCount' | 'waitlistCount'> & { registered: boolean; waitlisted: boolean };
+
 /** After registering or cancelling: the list and the event's own page show the new state at once. */
-function applyToCaches(qc: ReturnType<typeof useQueryClient>, event: Pick<ChurchEvent, 'id' | 'attendeesCount'> & { registered: boolean }) {
-  const patch = (e: ChurchEvent) => (e.id === event.id ? { ...e, registered: event.registered, attendeesCount: event.attendeesCount } : e);
+function applyToCaches(qc: ReturnType<typeof useQueryClient>, event: MyPlace) {
+  const patch = (e: ChurchEvent) =>
+    e.id === event.id
+      ? {
+          ...e,
+          registered: event.registered,
+          waitlisted: event.waitlisted,
+          attendeesCount: event.attendeesCount,
+          waitlistCount: event.waitlistCount,
+        }
+      : e;
   qc.setQueryData(upcomingEventsQuery().queryKey, (old) => old?.map(patch));
   qc.setQueryData(eventDetailQuery(event.id).queryKey, (old) => (old ? patch(old) : old));
   void qc.invalidateQueries({ queryKey: ['dashboard'] });
 }
 
+/** Registers me (with guests); a full event puts me on its waiting list. The message says which. */
 export function useRegisterForEvent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api(`/events/${id}/register`, { method: 'POST', schema: registerForEventResponse }).then((r) => r.data.event),
+    mutationFn: ({ id, guests = 0 }: { id: string; guests?: number }) =>
+      api(`/events/${id}/register`, { method: 'POST', body: { guests }, schema: registerForEventResponse }).then((r) => ({
+        ...r.data.event,
+        message: r.message,
+      })),
     onSuccess: (event) => applyToCaches(qc, event),
     // Full or past: re-read the list so the card shows why (Full / gone).
     onError: () => qc.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
 
-/** Cancels my own registration; the place is free again (the card shows the new count). */
+/** Cancels my own registration or place on the waiting list; a freed place goes to the first waiting. */
 export function useCancelRegistration() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api(`/events/${id}/register`, { method: 'DELETE', schema: cancelRegistrationResponse }).then((r) => r.data.event),
+      api(`/events/${id}/register`, { method: 'DELETE', schema: cancelRegistrationResponse }).then((r) => ({
+        ...r.data.event,
+        message: r.message,
+      })),
     onSuccess: (event) => applyToCaches(qc, event),
     onError: () => qc.invalidateQueries({ queryKey: eventKeys.all }),
   });

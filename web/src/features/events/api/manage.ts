@@ -4,11 +4,11 @@ import {
   attendanceResponse,
   checkInResponse,
   checkOutResponse,
+  eventDeletedResponse,
   eventSavedResponse,
   type EventWriteRequest,
 } from '@church/contract/events-manage';
 import { membersListResponse } from '@church/contract/members';
-import { messageResponse } from '@church/contract/http';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from './events';
 
@@ -52,7 +52,17 @@ export function useSaveEvent(id?: string) {
 export function useDeleteEvent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`/events/${id}`, { method: 'DELETE', schema: messageResponse }),
+    mutationFn: (id: string) => api(`/events/${id}`, { method: 'DELETE', schema: eventDeletedResponse }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: eventKeys.all }),
+  });
+}
+
+/** Cancels an event: it stays listed as cancelled; those registered are told. */
+export function useCancelEvent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api(`/events/${id}/cancel`, { method: 'POST', body: { reason }, schema: eventSavedResponse }).then((r) => r.data.event),
     onSuccess: () => qc.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

@@ -44,7 +44,10 @@ describe('CheckInSheet walk-ins', () => {
           return Promise.resolve(reply({ status: 'success', data: { members, page: 1, limit: 10, total: members.length } }));
         }
         return Promise.resolve(
-          reply({ status: 'success', data: { attendees: [], registeredCount: 0, checkedInCount: checkedIn, maxAttendees: null } }),
+          reply({
+            status: 'success',
+            data: { attendees: [], registeredCount: 0, waitlistedCount: 0, checkedInCount: checkedIn, maxAttendees: null },
+          }),
         );
       }),
     );

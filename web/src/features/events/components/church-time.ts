@@ -16,3 +16,8 @@ export function dayInZone(iso: string | Date, timeZone: string): string {
 export function formatEventDay(iso: string, timeZone: string): string {
   return new Date(iso).toLocaleDateString('en-ZA', { timeZone, weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
 }
+
+/** HH:MM (24-hour) of an instant in the zone. */
+export function timeInZone(iso: string | Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+}

@@ -1,12 +1,18 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconCalendar, IconCheck, IconClock, IconMapPin, IconUsers } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { IconCalendar, IconCheck, IconClock, IconHourglass, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { type ChurchEvent } from '@church/contract/events';
 import { ALL_DAY, EVENT_TYPE_COLORS } from '@church/contract/events-constants';
+import { MAX_GUESTS } from '@church/contract/event-registrations';
+import { EventCancelledBadge } from './event-cancelled-badge';
+import { PLACE_LABELS, placeState } from './place-state';
 
 /**
  * One event with its Register button: not registered, registering, Registered
  * (disabled) — spec 000 §4 — and, once registered, Cancel registration, which
- * frees the place for someone else.
+ * frees the place for the first person waiting. Issue 31: guests come along
+ * (counted against the places); a full event offers its waiting list; a
+ * cancelled one says so and offers nothing.
  */
 export function EventCard({
   event,
@@ -17,20 +23,33 @@ export function EventCard({
 }: {
   event: ChurchEvent;
   registering: boolean;
-  onRegister: () => void;
+  onRegister: (guests: number) => void;
   cancelling?: boolean;
   onCancel?: () => void;
 }) {
   const start = new Date(event.date);
-  const full = event.maxAttendees != null && event.attendeesCount >= event.maxAttendees && !event.registered;
+  const state = placeState(event);
+  const [guests, setGuests] = useState(0);
+  const canAsk = state === 'open' || state === 'full';
+  const waiting = state === 'waitlisted';
   return (
     <Card withBorder radius="lg" padding="md" data-testid="event-card">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Text fw={700}>{event.title}</Text>
-        <Badge color={EVENT_TYPE_COLORS[event.type]} variant="light" style={{ flexShrink: 0 }}>
-          {event.type}
-        </Badge>
+        <Text fw={700} td={event.cancelled ? 'line-through' : undefined}>
+          {event.title}
+        </Text>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {event.cancelled && <EventCancelledBadge />}
+          <Badge color={EVENT_TYPE_COLORS[event.type]} variant="light">
+            {event.type}
+          </Badge>
+        </Group>
       </Group>
+      {event.cancelled && (
+        <Text size="sm" c="red.8" mt={4} data-testid="event-cancelled-note">
+          This event has been cancelled.{event.cancellationReason ? ` Reason: ${event.cancellationReason}` : ''}
+        </Text>
+      )}
       {event.description && (
         <Text size="sm" c="dimmed" mt={4} lineClamp={3}>
           {event.description}
@@ -54,22 +73,38 @@ export function EventCard({
           <Text size="sm" data-testid="attendees-count">
             {event.attendeesCount} {event.attendeesCount === 1 ? 'attendee' : 'attendees'}
             {event.maxAttendees != null ? ` of ${event.maxAttendees}` : ''}
+            {event.waitlistCount ? ` · ${event.waitlistCount} waiting` : ''}
           </Text>
         </Group>
       </Stack>
+      {canAsk && (
+        <NumberInput
+          mt="sm"
+          size="xs"
+          label="Guests coming with you"
+          min={0}
+          max={MAX_GUESTS}
+          clampBehavior="strict"
+          allowDecimal={false}
+          allowNegative={false}
+          value={guests}
+          onChange={(v) => setGuests(typeof v === 'number' ? v : 0)}
+        />
+      )}
       <Button
         mt="md"
         fullWidth
-        color={event.registered ? 'green' : 'navy'}
-        variant={event.registered ? 'light' : 'filled'}
-        leftSection={event.registered ? <IconCheck size={16} /> : undefined}
-        disabled={event.registered || full}
+        color={state === 'registered' ? 'green' : waiting ? 'yellow' : state === 'full' ? 'orange' : 'navy'}
+        variant={state === 'registered' || waiting ? 'light' : 'filled'}
+        leftSection={state === 'registered' ? <IconCheck size={16} /> : waiting ? <IconHourglass size={16} /> : undefined}
+        disabled={!canAsk}
         loading={registering}
-        onClick={onRegister}
+        onClick={() => onRegister(guests)}
+        data-testid="place-button"
       >
-        {event.registered ? 'Registered' : full ? 'Full' : 'Register'}
+        {state === 'open' ? 'Register' : PLACE_LABELS[state]}
       </Button>
-      {event.registered && onCancel && (
+      {(state === 'registered' || waiting) && !event.cancelled && onCancel && (
         <Button
           mt="xs"
           fullWidth
@@ -77,9 +112,9 @@ export function EventCard({
           variant="subtle"
           loading={cancelling}
           onClick={onCancel}
-          aria-label={`Cancel registration for ${event.title}`}
+          aria-label={waiting ? `Leave the waiting list for ${event.title}` : `Cancel registration for ${event.title}`}
         >
-          Cancel registration
+          {waiting ? 'Leave waiting list' : 'Cancel registration'}
         </Button>
       )}
     </Card>

@@ -2,12 +2,24 @@ import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core
 import { IconCalendar, IconClock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ChurchEvent } from '@church/contract/events';
-import { ALL_DAY, EVENT_TYPE_COLORS } from '@church/contract/events-constants';
+import { ALL_DAY, EVENT_TYPE_COLORS, REGISTRATIONS_CLOSED_LABEL } from '@church/contract/events-constants';
+import { EventCancelledBadge } from './event-cancelled-badge';
 import { paths } from '../../../config/paths';
 import { formatEventDay } from './church-time';
 
 /** A management card: type colour (fixed map in contract/), when and where, registrations against the maximum, actions. */
-export function ManageEventCard({ event, timeZone, onDelete }: { event: ChurchEvent; timeZone: string; onDelete: () => void }) {
+export function ManageEventCard({
+  event,
+  timeZone,
+  onCancel,
+  onDelete,
+}: {
+  event: ChurchEvent;
+  timeZone: string;
+  onCancel: () => void;
+  /** Administrators only (issue 31): absent, no Delete button. */
+  onDelete?: () => void;
+}) {
   const max = event.maxAttendees;
   return (
     <Card
@@ -21,9 +33,12 @@ export function ManageEventCard({ event, timeZone, onDelete }: { event: ChurchEv
         <Text fw={700} component={Link} to={paths.event(event.id)} c="inherit" td="none">
           {event.title}
         </Text>
-        <Badge color={EVENT_TYPE_COLORS[event.type]} variant="light" style={{ flexShrink: 0 }}>
-          {event.type}
-        </Badge>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {event.cancelled && <EventCancelledBadge />}
+          <Badge color={EVENT_TYPE_COLORS[event.type]} variant="light">
+            {event.type}
+          </Badge>
+        </Group>
       </Group>
       <Stack gap={4} mt="xs">
         <Group gap={6}>
@@ -40,7 +55,9 @@ export function ManageEventCard({ event, timeZone, onDelete }: { event: ChurchEv
         )}
         <Text size="sm" c="dimmed">
           {max ? `${event.attendeesCount} / ${max} registered` : `${event.attendeesCount} registered`}
+          {event.waitlistCount ? ` · ${event.waitlistCount} waiting` : ''}
           {event.attendance != null ? ` · ${event.attendance} attended` : ''}
+          {event.registrationsClosed ? ` · ${REGISTRATIONS_CLOSED_LABEL}` : ''}
         </Text>
         {max ? (
           <Progress value={Math.min(100, (event.attendeesCount / max) * 100)} size="sm" aria-label={`${event.title} registrations`} />
@@ -53,9 +70,16 @@ export function ManageEventCard({ event, timeZone, onDelete }: { event: ChurchEv
         <Button size="xs" variant="default" component={Link} to={paths.eventEdit(event.id)}>
           Edit
         </Button>
-        <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
-          Delete
-        </Button>
+        {!event.cancelled && (
+          <Button size="xs" variant="subtle" color="orange" onClick={onCancel} aria-label={`Cancel ${event.title}`}>
+            Cancel
+          </Button>
+        )}
+        {onDelete && (
+          <Button size="xs" variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${event.title}`}>
+            Delete
+          </Button>
+        )}
       </Group>
     </Card>
   );

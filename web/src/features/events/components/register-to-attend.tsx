@@ -1,14 +1,14 @@
 import { Button, Stack } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { IconCheck, IconHourglass } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { ChurchEvent } from '@church/contract/events';
-import { REGISTRATION_CANCELLED_MESSAGE } from '@church/contract/event-registrations';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import type { ReturnTo } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { useCancelRegistration, useRegisterForEvent } from '../api/events';
+import { PLACE_LABELS, placeState } from './place-state';
 
 /** Spec 000 §8 texts; a refusal the member can act on (full, already past) says so instead. */
 const failure = (err: unknown, fallback: string) =>
@@ -19,10 +19,11 @@ export function useRegisterToAttend() {
   const register = useRegisterForEvent();
   return {
     pending: register.isPending,
-    run: async (id: string) => {
+    run: async (id: string, guests = 0) => {
       try {
-        await register.mutateAsync(id);
-        notify.success('Successfully registered for event!');
+        const r = await register.mutateAsync({ id, guests });
+        // Registered, or (full) on the waiting list with its number: the server's words.
+        notify.success(r.message);
       } catch (err) {
         notify.error(failure(err, 'Failed to register for event'));
       }
@@ -40,43 +41,53 @@ export function RegisterToAttend({ event, fullWidth = false }: { event: ChurchEv
   const navigate = useNavigate();
   const register = useRegisterToAttend();
   const cancel = useCancelRegistration();
-  const full = event.maxAttendees != null && event.attendeesCount >= event.maxAttendees && !event.registered;
+  const state = placeState(event);
+  const stopped = state === 'cancelled' || state === 'closed';
 
   if (!user) {
     const returnTo: ReturnTo = { from: paths.upcomingEvent(event.id), then: { register: true } };
     return (
-      <Button fullWidth={fullWidth} disabled={full} onClick={() => navigate(paths.register, { state: returnTo })}>
-        {full ? 'Full' : 'Register to Attend'}
+      <Button fullWidth={fullWidth} disabled={stopped} onClick={() => navigate(paths.register, { state: returnTo })}>
+        {state === 'open' ? 'Register to Attend' : PLACE_LABELS[state as Exclude<typeof state, 'open'>]}
       </Button>
     );
   }
-  if (event.registered) {
+  if (state === 'registered' || state === 'waitlisted') {
+    const waiting = state === 'waitlisted';
     return (
       <Stack gap={4}>
-        <Button fullWidth={fullWidth} color="green" variant="light" leftSection={<IconCheck size={16} />} disabled>
-          Registered
-        </Button>
         <Button
           fullWidth={fullWidth}
-          color="red"
-          variant="subtle"
-          loading={cancel.isPending}
-          aria-label={`Cancel registration for ${event.title}`}
-          onClick={() =>
-            cancel.mutate(event.id, {
-              onSuccess: () => notify.success(REGISTRATION_CANCELLED_MESSAGE),
-              onError: (err) => notify.error(failure(err, 'Failed to cancel registration')),
-            })
-          }
+          color={waiting ? 'yellow' : 'green'}
+          variant="light"
+          leftSection={waiting ? <IconHourglass size={16} /> : <IconCheck size={16} />}
+          disabled
         >
-          Cancel registration
+          {PLACE_LABELS[state]}
         </Button>
+        {!event.cancelled && (
+          <Button
+            fullWidth={fullWidth}
+            color="red"
+            variant="subtle"
+            loading={cancel.isPending}
+            aria-label={waiting ? `Leave the waiting list for ${event.title}` : `Cancel registration for ${event.title}`}
+            onClick={() =>
+              cancel.mutate(event.id, {
+                onSuccess: (r) => notify.success(r.message),
+                onError: (err) => notify.error(failure(err, 'Failed to cancel registration')),
+              })
+            }
+          >
+            {waiting ? 'Leave waiting list' : 'Cancel registration'}
+          </Button>
+        )}
       </Stack>
     );
   }
   return (
-    <Button fullWidth={fullWidth} disabled={full} loading={register.pending} onClick={() => register.run(event.id)}>
-      {full ? 'Full' : 'Register to Attend'}
+    <Button fullWidth={fullWidth} disabled={stopped} loading={register.pending} onClick={() => register.run(event.id)}>
+      {state === 'open' ? 'Register to Attend' : PLACE_LABELS[state]}
     </Button>
   );
 }

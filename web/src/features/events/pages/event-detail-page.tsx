@@ -8,7 +8,11 @@ import { useErrorToast } from '../../../lib/notify';
 import { eventQuery } from '../api/manage';
 import { CheckInSheet } from '../components/check-in-sheet';
 import { formatEventDay, useChurchTimeZone } from '../components/church-time';
+import { can } from '@church/contract/roles';
+import { useSession } from '../../../lib/session';
+import { CancelEventModal } from '../components/cancel-event-modal';
 import { DeleteEventModal } from '../components/delete-event-modal';
+import { EventCancelledBadge } from '../components/event-cancelled-badge';
 
 /** /events/{id}: the event, its registrations against the maximum, and check-in. */
 export function EventDetailPage() {
@@ -17,6 +21,8 @@ export function EventDetailPage() {
   const tz = useChurchTimeZone();
   const q = useQuery(eventQuery(id));
   const [deleting, setDeleting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const { user } = useSession();
   useErrorToast(q, 'Failed to load event');
 
   if (q.isPending) return <Skeleton height={300} />;
@@ -31,19 +37,33 @@ export function EventDetailPage() {
             <Badge color={EVENT_TYPE_COLORS[e.type]} variant="light">
               {e.type}
             </Badge>
+            {e.cancelled && <EventCancelledBadge />}
           </Group>
           <Text c="dimmed">
             {formatEventDay(e.date, tz)} · {e.time || ALL_DAY}
             {e.location ? ` · ${e.location}` : ''}
           </Text>
+          {e.cancelled && e.cancellationReason && <Text size="sm">Reason: {e.cancellationReason}</Text>}
+          {e.waitlistCount > 0 && (
+            <Text size="sm" c="dimmed">
+              {e.waitlistCount} on the waiting list
+            </Text>
+          )}
         </Stack>
         <Group gap="xs">
           <Button variant="default" component={Link} to={paths.eventEdit(e.id)}>
             Edit
           </Button>
-          <Button variant="light" color="red" onClick={() => setDeleting(true)}>
-            Delete
-          </Button>
+          {!e.cancelled && (
+            <Button variant="light" color="orange" onClick={() => setCancelling(true)}>
+              Cancel event
+            </Button>
+          )}
+          {can(user, 'events:delete') && (
+            <Button variant="light" color="red" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          )}
         </Group>
       </Group>
       {(e.description || e.speaker) && (
@@ -57,6 +77,7 @@ export function EventDetailPage() {
         </Card>
       )}
       <CheckInSheet eventId={e.id} />
+      <CancelEventModal event={cancelling ? e : null} onClose={() => setCancelling(false)} />
       <DeleteEventModal event={deleting ? e : null} onClose={() => setDeleting(false)} onDeleted={() => navigate(paths.events)} />
     </Stack>
   );

@@ -22,7 +22,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { eventQuery, useSaveEvent } from '../api/manage';
-import { dayInZone, useChurchTimeZone } from '../components/church-time';
+import { dayInZone, timeInZone, useChurchTimeZone } from '../components/church-time';
 
 interface FormState {
   title: string;
@@ -34,6 +34,11 @@ interface FormState {
   maxAttendees: number | '';
   speaker: string;
   registrationRequired: boolean;
+  endTime: string;
+  registrationsClosed: boolean;
+  /** Create only: tell members (in the app), and optionally by e-mail. */
+  announce: boolean;
+  announceByEmail: boolean;
 }
 
 const fromEvent = (e: ChurchEvent, tz: string): FormState => ({
@@ -46,6 +51,11 @@ const fromEvent = (e: ChurchEvent, tz: string): FormState => ({
   maxAttendees: e.maxAttendees ?? '',
   speaker: e.speaker ?? '',
   registrationRequired: e.registrationRequired,
+  // An event without a time runs all day: its end is not a time the leader chose.
+  endTime: e.endDate && e.time ? timeInZone(e.endDate, tz) : '',
+  registrationsClosed: e.registrationsClosed,
+  announce: false,
+  announceByEmail: false,
 });
 
 function EventForm({ initial, id }: { initial: FormState; id?: string }) {
@@ -61,7 +71,14 @@ function EventForm({ initial, id }: { initial: FormState; id?: string }) {
 
   const submit = async (ev: React.FormEvent) => {
     ev.preventDefault();
-    const body = { ...form, type: form.type || undefined, maxAttendees: form.maxAttendees === '' ? null : form.maxAttendees };
+    const body = {
+      ...form,
+      type: form.type || undefined,
+      maxAttendees: form.maxAttendees === '' ? null : form.maxAttendees,
+      endTime: form.endTime || null,
+      announce: !id && form.announce,
+      announceByEmail: !id && form.announce && form.announceByEmail,
+    };
     const parsed = eventWriteRequest.safeParse(body);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
@@ -88,7 +105,7 @@ function EventForm({ initial, id }: { initial: FormState; id?: string }) {
           error={errors.description}
           onChange={(e) => set('description', e.currentTarget.value)}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           <TextInput
             label="Date"
             type="date"
@@ -104,6 +121,14 @@ function EventForm({ initial, id }: { initial: FormState; id?: string }) {
             value={form.time}
             error={errors.time}
             onChange={(e) => set('time', e.currentTarget.value)}
+          />
+          <TextInput
+            label="Ends at"
+            type="time"
+            description="Leave empty for two hours"
+            value={form.endTime}
+            error={errors.endTime}
+            onChange={(e) => set('endTime', e.currentTarget.value)}
           />
           <Select
             label="Type"
@@ -139,6 +164,30 @@ function EventForm({ initial, id }: { initial: FormState; id?: string }) {
           checked={form.registrationRequired}
           onChange={(e) => set('registrationRequired', e.currentTarget.checked)}
         />
+        <Checkbox
+          label="Close registrations"
+          description="Nobody new can register or join the waiting list"
+          checked={form.registrationsClosed}
+          onChange={(e) => set('registrationsClosed', e.currentTarget.checked)}
+        />
+        {!id && (
+          <Stack gap="xs">
+            <Checkbox
+              label="Announce to members"
+              description="Every member gets a notification in the app"
+              checked={form.announce}
+              onChange={(e) => set('announce', e.currentTarget.checked)}
+            />
+            <Checkbox
+              ml="lg"
+              label="Also send by e-mail"
+              description="To members who agreed to e-mail from the church"
+              disabled={!form.announce}
+              checked={form.announce && form.announceByEmail}
+              onChange={(e) => set('announceByEmail', e.currentTarget.checked)}
+            />
+          </Stack>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => navigate(-1)}>
             Cancel
@@ -165,6 +214,10 @@ export function EventCreatePage() {
     maxAttendees: '',
     speaker: '',
     registrationRequired: false,
+    endTime: '',
+    registrationsClosed: false,
+    announce: true,
+    announceByEmail: false,
   };
   return (
     <Stack>

@@ -8,18 +8,23 @@ import { paths } from '../../../config/paths';
 import { useErrorToast } from '../../../lib/notify';
 import { manageEventsQuery } from '../api/manage';
 import { useChurchTimeZone } from '../components/church-time';
+import { can } from '@church/contract/roles';
+import { useSession } from '../../../lib/session';
+import { CancelEventModal } from '../components/cancel-event-modal';
 import { DeleteEventModal } from '../components/delete-event-modal';
 import { ManageEventCard } from '../components/manage-event-card';
 
 function Section({
   title,
   when,
+  onCancel,
   onDelete,
   timeZone,
 }: {
   title: string;
   when: 'upcoming' | 'past';
-  onDelete: (e: ChurchEvent) => void;
+  onCancel: (e: ChurchEvent) => void;
+  onDelete?: (e: ChurchEvent) => void;
   timeZone: string;
 }) {
   const q = useQuery(manageEventsQuery(when));
@@ -51,7 +56,13 @@ function Section({
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {q.data.events.map((e) => (
-            <ManageEventCard key={e.id} event={e} timeZone={timeZone} onDelete={() => onDelete(e)} />
+            <ManageEventCard
+              key={e.id}
+              event={e}
+              timeZone={timeZone}
+              onCancel={() => onCancel(e)}
+              onDelete={onDelete ? () => onDelete(e) : undefined}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -59,10 +70,14 @@ function Section({
   );
 }
 
-/** Spec 001 §2 /events: cards split into upcoming and past, create, edit, delete with confirmation. */
+/** Spec 001 §2 /events: cards split into upcoming and past, create, edit, cancel, and (administrators) delete with confirmation. */
 export function EventsManagePage() {
   const timeZone = useChurchTimeZone();
   const [deleting, setDeleting] = useState<ChurchEvent | null>(null);
+  const [cancelling, setCancelling] = useState<ChurchEvent | null>(null);
+  // Issue 31: only administrators delete (with the registrations and check-ins); leaders cancel.
+  const { user } = useSession();
+  const onDelete = can(user, 'events:delete') ? setDeleting : undefined;
   return (
     <Stack gap="xl">
       <Group justify="space-between">
@@ -71,8 +86,9 @@ export function EventsManagePage() {
           Create Event
         </Button>
       </Group>
-      <Section title="Upcoming Events" when="upcoming" onDelete={setDeleting} timeZone={timeZone} />
-      <Section title="Past Events" when="past" onDelete={setDeleting} timeZone={timeZone} />
+      <Section title="Upcoming Events" when="upcoming" onCancel={setCancelling} onDelete={onDelete} timeZone={timeZone} />
+      <Section title="Past Events" when="past" onCancel={setCancelling} onDelete={onDelete} timeZone={timeZone} />
+      <CancelEventModal event={cancelling} onClose={() => setCancelling(null)} />
       <DeleteEventModal event={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );

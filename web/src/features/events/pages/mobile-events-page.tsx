@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NO_EVENTS_HINT, NO_EVENTS_TITLE } from '@church/contract/events-constants';
 import { notify, useErrorToast } from '../../../lib/notify';
-import { REGISTRATION_CANCELLED_MESSAGE } from '@church/contract/event-registrations';
 import { ApiError } from '../../../lib/api-client';
 import { upcomingEventsQuery, useCancelRegistration, useRegisterForEvent } from '../api/events';
 import { EventCard } from '../components/event-card';
@@ -17,13 +16,14 @@ export function MobileEventsPage() {
   const [cancellingId, setCancellingId] = useState<string | null>(null);
   useErrorToast(query, 'Failed to load events');
 
-  const onRegister = async (id: string) => {
+  const onRegister = async (id: string, guests: number) => {
     setPendingId(id);
     try {
-      await register.mutateAsync(id);
-      notify.success('Successfully registered for event!');
-    } catch {
-      notify.error('Failed to register for event');
+      const r = await register.mutateAsync({ id, guests });
+      // Registered, or (full) on the waiting list with its number: the server's words.
+      notify.success(r.message);
+    } catch (err) {
+      notify.error(err instanceof ApiError && err.status < 500 ? err.message : 'Failed to register for event');
     } finally {
       setPendingId(null);
     }
@@ -32,8 +32,8 @@ export function MobileEventsPage() {
   const onCancel = async (id: string) => {
     setCancellingId(id);
     try {
-      await cancel.mutateAsync(id);
-      notify.success(REGISTRATION_CANCELLED_MESSAGE);
+      const r = await cancel.mutateAsync(id);
+      notify.success(r.message);
     } catch (err) {
       notify.error(err instanceof ApiError && err.status < 500 ? err.message : 'Failed to cancel registration');
     } finally {
@@ -75,7 +75,7 @@ export function MobileEventsPage() {
               key={e.id}
               event={e}
               registering={pendingId === e.id}
-              onRegister={() => onRegister(e.id)}
+              onRegister={(guests) => onRegister(e.id, guests)}
               cancelling={cancellingId === e.id}
               onCancel={() => onCancel(e.id)}
             />

@@ -36,7 +36,7 @@ export function PublicEventPage() {
     done.current = true;
     // Clear the intent first, so a reload or Back does not register again.
     navigate(location.pathname, { replace: true, state: null });
-    if (!event.registered) void register.run(event.id);
+    if (!event.registered && !event.waitlisted) void register.run(event.id);
   }, [wantsToRegister, user, event, navigate, location.pathname, register]);
 
   const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);

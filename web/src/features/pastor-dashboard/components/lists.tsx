@@ -1,3 +1,4 @@
+import { EVENT_CANCELLED_LABEL } from '@church/contract/events-constants';
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PastorDashboard } from '@church/contract/pastor-dashboard';
@@ -61,7 +62,11 @@ export function UpcomingEvents({ events }: { events: PastorDashboard['upcomingEv
   return (
     <ListCard title="Upcoming Events" empty="No upcoming events." count={events.length}>
       {events.map((e) => (
-        <Row key={e.id} left={e.title} right={`${e.startsAt.slice(0, 10)} ${e.time ?? 'All Day'}`} />
+        <Row
+          key={e.id}
+          left={e.cancelled ? `${e.title} (${EVENT_CANCELLED_LABEL})` : e.title}
+          right={`${e.startsAt.slice(0, 10)} ${e.time ?? 'All Day'}`}
+        />
       ))}
     </ListCard>
   );

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconClock, IconMapPin } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { type ChurchEvent } from '@church/contract/events';
-import { ALL_DAY, EVENT_TYPE_COLORS } from '@church/contract/events-constants';
+import { ALL_DAY, EVENT_CANCELLED_LABEL, EVENT_TYPE_COLORS } from '@church/contract/events-constants';
 import { paths } from '../../../config/paths';
 import type { ReturnTo } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
@@ -22,9 +22,19 @@ export function EventDetailsDialog({ event, onClose, timeZone }: { event: Church
     <Modal opened={!!event} onClose={onClose} title={event?.title} centered radius="lg" size="md">
       {event && (
         <Stack gap="sm">
-          <Badge color={EVENT_TYPE_COLORS[event.type]} variant="light" tt="capitalize" w="fit-content">
-            {event.type}
-          </Badge>
+          <Group gap={4}>
+            {event.cancelled && (
+              <Badge color="red" variant="filled">
+                {EVENT_CANCELLED_LABEL}
+              </Badge>
+            )}
+            <Badge color={EVENT_TYPE_COLORS[event.type]} variant="light" tt="capitalize" w="fit-content">
+              {event.type}
+            </Badge>
+          </Group>
+          {event.cancelled && (
+            <Text c="red.8">This event has been cancelled.{event.cancellationReason ? ` Reason: ${event.cancellationReason}` : ''}</Text>
+          )}
           {event.description && <Text>{event.description}</Text>}
           <Group gap={8} wrap="nowrap">
             <IconCalendar size={18} aria-hidden />
@@ -47,6 +57,7 @@ export function EventDetailsDialog({ event, onClose, timeZone }: { event: Church
               Close
             </Button>
             <Button
+              disabled={event.cancelled}
               onClick={() => {
                 const to = paths.upcomingEvent(event.id);
                 if (user) navigate(to, { state: { register: true } });

@@ -2,7 +2,14 @@ import { Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Tex
 import { IconCalendarOff, IconClock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type ChurchEvent } from '@church/contract/events';
-import { ALL_DAY, EVENT_TYPE_COLORS, NO_EVENTS_HINT, NO_EVENTS_TITLE, isUpcoming } from '@church/contract/events-constants';
+import {
+  ALL_DAY,
+  EVENT_CANCELLED_LABEL,
+  EVENT_TYPE_COLORS,
+  NO_EVENTS_HINT,
+  NO_EVENTS_TITLE,
+  isUpcoming,
+} from '@church/contract/events-constants';
 import { paths } from '../../../config/paths';
 import { dayAndMonth, formatEventTime } from './format';
 import { SectionError } from './section-error';
@@ -93,9 +100,16 @@ export function UpcomingEventsSection({ events, isError, onRetry, onOpen, timeZo
                             </Text>
                           </Group>
                         )}
-                        <Badge color={EVENT_TYPE_COLORS[e.type]} variant="light" tt="capitalize" mt={4} w="fit-content">
-                          {e.type}
-                        </Badge>
+                        <Group gap={4} mt={4}>
+                          {e.cancelled && (
+                            <Badge color="red" variant="filled">
+                              {EVENT_CANCELLED_LABEL}
+                            </Badge>
+                          )}
+                          <Badge color={EVENT_TYPE_COLORS[e.type]} variant="light" tt="capitalize" w="fit-content">
+                            {e.type}
+                          </Badge>
+                        </Group>
                       </Stack>
                     </Group>
                   </Card>
