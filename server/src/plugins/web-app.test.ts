@@ -220,6 +220,7 @@ describe('the server-rendered home page', () => {
       'PATCH /api/sermons/:id/publish',
       'PATCH /api/sermons/:id/unpublish',
       'POST /api/events',
+      'POST /api/events/:id/cancel',
       'POST /api/sermons',
       'POST /api/settings',
       'POST /api/settings/logo',
