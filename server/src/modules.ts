@@ -6,6 +6,7 @@ import { recipientLocale } from './lib/i18n';
 import { subscribeGiftReceipts } from './modules/giving/receipts';
 import { createAuthRepository } from './modules/auth/repository';
 import { createAuthService } from './modules/auth/service';
+import { createSessionService } from './modules/auth/sessions';
 import { healthRoutes } from './modules/health/routes';
 import { backupRoutes } from './modules/ops/backup/routes';
 import { defineNightlyBackup } from './modules/ops/nightly-backup';
@@ -151,6 +152,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   // Sessions end (new password or e-mail, role change, account disabled or deleted) in the database: its triggers
   // move the token version on and announce it on the bus (migration 0029), so every instance closes the sockets.
   const authService = createAuthService({
+    db: ctx.db,
     repo: createAuthRepository(ctx.db),
     tokens: ctx.tokens,
     limiter: ctx.limiter,
@@ -162,7 +164,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     developerRegistrationOpen: async () => (await security.get()).developerSelfRegistration,
     language: (user) => recipientLocale(ctx.db, user),
   });
-  await api.register(authRoutes, { service: authService });
+  await api.register(authRoutes, { service: authService, sessions: createSessionService(ctx.db) });
   await api.register(languageRoutes, { db: ctx.db });
   // Public site: settings, visitors, contact messages, public events and sermons.
   const settings = createSettingsService({

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { users, type UserRow } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/passwords';
 import { scratchDatabase } from '../src/realtime/test-servers';
+import { startSession } from '../src/modules/auth/sessions';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -102,7 +103,7 @@ export async function createUser(
       ...overrides,
     })
     .returning();
-  const token = await t.ctx.tokens.sign({ sub: user!.id, tv: user!.tokenVersion });
+  const token = await startSession(t.database.db, t.ctx.tokens, user!);
   return { user: user!, token };
 }
 

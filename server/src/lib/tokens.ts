@@ -9,6 +9,8 @@ export interface TokenClaims {
   sub: string;
   /** token version: bumped on password change so older tokens stop working */
   tv: number;
+  /** session id (user_sessions.id): the sign-in this token belongs to; revoking it ends the token */
+  sid: string;
 }
 
 /** Verified tokens remembered at most: bounded, so a flood of distinct tokens cannot grow it without end. */
@@ -21,12 +23,12 @@ export function createTokenService(secret: string, expiresIn: string) {
    * Tokens whose signature checked out, until they expire: a signed-in request then skips the
    * HMAC (through WebCrypto, a few percent of a busy server's CPU). Safe to keep: what a token
    * says cannot change, and whether it still opens a session (token version, account active) is
-   * checked against the user's row on every request, not here. Failures are not kept.
+   * checked against the user's row and the session's on every request, not here. Failures are not kept.
    */
   const verified = new Map<string, { claims: TokenClaims; expMs: number }>();
   return {
     sign(claims: TokenClaims): Promise<string> {
-      return new SignJWT({ tv: claims.tv })
+      return new SignJWT({ tv: claims.tv, sid: claims.sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuedAt()
@@ -44,7 +46,9 @@ export function createTokenService(secret: string, expiresIn: string) {
         // A validly signed token with a non-UUID subject (e.g. from an older secret's era) is simply not a session.
         if (typeof payload.sub !== 'string' || !UUID_PATTERN.test(payload.sub)) return null;
         if (typeof payload.tv !== 'number' || !Number.isInteger(payload.tv)) return null;
-        const claims = { sub: payload.sub, tv: payload.tv };
+        // Tokens from before sessions existed carry none: they open nothing (their holders sign in again).
+        if (typeof payload.sid !== 'string' || !UUID_PATTERN.test(payload.sid)) return null;
+        const claims = { sub: payload.sub, tv: payload.tv, sid: payload.sid };
         // jwtVerify refused a token past its exp; one without exp is only kept briefly.
         const expMs = typeof payload.exp === 'number' ? payload.exp * 1000 : Date.now() + 60_000;
         verified.set(token, { claims, expMs });

@@ -6,7 +6,8 @@ import { can, hasRole, type Permission, type Role } from '@church/contract/roles
 import type { ApiKeyPermission } from '@church/contract/developer-tiers';
 import type { ApiKeyGate, ApiKeyPrincipal } from '../modules/developers/api-key-gate';
 import type { Db } from '../db/client';
-import { users, type UserRow } from '../db/schema/index';
+import { userSessions, users, type UserRow } from '../db/schema/index';
+import { SESSION_TOUCH_MS, touchSession } from '../modules/auth/sessions';
 import type { TokenService } from '../lib/tokens';
 import { forbidden, unauthorized } from '../lib/errors';
 import { SECURITY_TEXTS } from '@church/contract/security-settings';
@@ -70,7 +71,12 @@ export const sessionColumns = {
   isActive: users.isActive,
   tokenVersion: users.tokenVersion,
 } as const;
-export type SessionUser = Pick<UserRow, keyof typeof sessionColumns>;
+export type SessionUser = Pick<UserRow, keyof typeof sessionColumns> & {
+  /** The sign-in (user_sessions.id) the request's token belongs to; absent for an API key's owner. */
+  sessionId?: string;
+};
+/** The person as their session's lookup finds them: the session's id and last use ride along. */
+export type SessionRow = SessionUser & { sessionId: string; lastUsedAt: Date };
 
 /**
  * Every signed-in request looks its user up. Concurrent lookups share one statement (lib/batched.ts: one
@@ -95,8 +101,30 @@ function batchedById<Row extends { id: string }>(db: Db, name: string, columns?:
     });
   });
 }
+/**
+ * The person behind each of many session ids, in one statement: the session joined to its user, only while
+ * it is not revoked. The same one round trip a signed-in request made before sessions existed (the user's
+ * row), so revocation costs a request nothing more.
+ */
+function batchedBySession(db: Db, name: string) {
+  const statement = db
+    .select({ ...sessionColumns, sessionId: userSessions.id, lastUsedAt: userSessions.lastUsedAt })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(sql`${userSessions.id} = any(${sql.placeholder('ids')}::uuid[]) and ${userSessions.revokedAt} is null`)
+    .prepare(name);
+  return batched(async (ids: string[]) => {
+    // Ids come from verified tokens (UUIDs only, lib/tokens.ts): safe in an array literal.
+    const rows = (await statement.execute({ ids: `{${[...new Set(ids)].join(',')}}` })) as SessionRow[];
+    const byId = new Map(rows.map((r) => [r.sessionId, r]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      return row && { ...row };
+    });
+  });
+}
 interface Lookups {
-  session: (id: string) => Promise<SessionUser | undefined>;
+  session: (sid: string) => Promise<SessionRow | undefined>;
   whole: (id: string) => Promise<UserRow | undefined>;
 }
 const userLookups = new WeakMap<Db, Lookups>();
@@ -104,7 +132,7 @@ function userById(db: Db): Lookups {
   let lookups = userLookups.get(db);
   if (!lookups) {
     lookups = {
-      session: batchedById<SessionUser>(db, 'auth_users_by_ids', sessionColumns),
+      session: batchedBySession(db, 'auth_sessions_by_ids'),
       whole: batchedById<UserRow>(db, 'auth_user_rows_by_ids'),
     };
     userLookups.set(db, lookups);
@@ -116,20 +144,30 @@ function userById(db: Db): Lookups {
 const userCaches = new WeakMap<Db, UserCache>();
 export const useUserCache = (db: Db, cache: UserCache) => void userCaches.set(db, cache);
 
-/** Reads the bearer token (or ?token= for the WebSocket handshake) and loads the user. */
+/**
+ * Reads the bearer token (or ?token= for the WebSocket handshake) and loads the user through the token's
+ * session: a revoked or missing session opens nothing, nor does a token whose version or account moved on.
+ * Once every SESSION_TOUCH_MS a request also records the session's last use (one write).
+ */
 export async function userFromToken(db: Db, tokens: TokenService, token: string | undefined): Promise<SessionUser | null> {
   if (!token) return null;
   const claims = await tokens.verify(token);
   if (!claims) return null;
   const cache = userCaches.get(db);
-  let row = cache?.get(claims.sub);
+  let row = cache?.get(claims.sid);
   if (!row) {
     const epoch = cache?.epoch();
-    row = await userById(db).session(claims.sub);
+    row = await userById(db).session(claims.sid);
     if (row && cache) cache.put(row, epoch!);
   }
-  if (!row || row.tokenVersion !== claims.tv || !row.isActive) return null;
-  return row;
+  if (!row || row.id !== claims.sub || row.tokenVersion !== claims.tv || !row.isActive) return null;
+  const now = new Date();
+  if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
+    await touchSession(db, row.sessionId, now);
+    cache?.touched(row.sessionId, now);
+  }
+  const { lastUsedAt: _lastUsed, ...user } = row;
+  return user;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {

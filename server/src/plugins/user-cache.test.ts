@@ -6,6 +6,7 @@ import { createTestApp, createUser, TEST_PASSWORD, type TestApp } from '../../te
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema/index';
+import { startSession } from '../modules/auth/sessions';
 
 /**
  * On the embedded database signed-in requests find their user in memory (plugins/user-cache.ts). A
@@ -76,7 +77,7 @@ describe('the signed-in user cache', () => {
     cleanups.push(() => b.app.close());
     await b.app.ready();
     const member = await createUser(t);
-    const onB = await b.ctx.tokens.sign({ sub: member.user.id, tv: member.user.tokenVersion });
+    const onB = await startSession(b.ctx.db, b.ctx.tokens, member.user);
     expect((await runs(b.app, onB)).statusCode).toBe(403);
     // A grant through instance A's database handle: B learns of it from the database's announcement alone.
     await t.database.db

@@ -1,5 +1,5 @@
 import type { ChatBus } from '../realtime/bus';
-import type { SessionUser } from './auth';
+import type { SessionRow } from './auth';
 
 /** People kept at most: bounded, so a flood of sign-ins cannot grow it without end. */
 const MAX_ENTRIES = 10_000;
@@ -17,6 +17,8 @@ const MAX_ENTRIES = 10_000;
  *   else runs. (PostgreSQL delivers it to each instance's LISTEN connection a moment after the commit:
  *   a request arriving in that moment would get the old row, which is why PostgreSQL does not use it.)
  * - `session-ended` (published by the password, e-mail and account-deletion paths) drops them too.
+ * - Entries are kept per session (sign-in), not per person: a revoked or deleted session is announced
+ *   by the database too (`sessions-revoked`, migration 0044) and dropped the same way.
  * - A lookup that began before a drop is not kept (the epoch check), so a read racing a change cannot
  *   put the old row back.
  * - A lost LISTEN connection (the bus's `resync`) empties the cache, and an entry is trusted for
@@ -26,24 +28,41 @@ const MAX_ENTRIES = 10_000;
  * against the kept row's, the account being active.
  */
 export function createUserCache(opts: { bus: ChatBus; ttlMs: number }) {
-  const byId = new Map<string, { row: SessionUser; at: number }>();
+  /** By session id; `byUser` finds a person's sessions when the person changes. */
+  const bySession = new Map<string, { row: SessionRow; at: number }>();
+  const byUser = new Map<string, Set<string>>();
   let epoch = 0;
-  const drop = (ids?: readonly string[]) => {
+  const forget = (sid: string) => {
+    const e = bySession.get(sid);
+    if (!e) return;
+    bySession.delete(sid);
+    const set = byUser.get(e.row.id);
+    set?.delete(sid);
+    if (set && !set.size) byUser.delete(e.row.id);
+  };
+  const dropUsers = (userIds?: readonly string[]) => {
     epoch += 1;
-    if (!ids) byId.clear();
-    else for (const id of ids) byId.delete(id);
+    if (!userIds) {
+      bySession.clear();
+      byUser.clear();
+    } else for (const id of userIds) for (const sid of [...(byUser.get(id) ?? [])]) forget(sid);
+  };
+  const dropSessions = (sids: readonly string[]) => {
+    epoch += 1;
+    for (const sid of sids) forget(sid);
   };
   const unsubscribe = opts.bus.subscribe((event) => {
-    if (event.t === 'users-changed') drop(event.userIds);
-    else if (event.t === 'session-ended') drop([event.userId]);
-    else if (event.t === 'resync') drop();
+    if (event.t === 'users-changed') dropUsers(event.userIds);
+    else if (event.t === 'session-ended') dropUsers([event.userId]);
+    else if (event.t === 'sessions-revoked') dropSessions(event.sessionIds);
+    else if (event.t === 'resync') dropUsers();
   });
   return {
-    get(id: string, now = Date.now()): SessionUser | undefined {
-      const e = byId.get(id);
+    get(sid: string, now = Date.now()): SessionRow | undefined {
+      const e = bySession.get(sid);
       if (!e) return undefined;
       if (now - e.at >= opts.ttlMs) {
-        byId.delete(id);
+        forget(sid);
         return undefined;
       }
       // A copy: a handler that changes its request.user cannot change the next request's.
@@ -51,14 +70,22 @@ export function createUserCache(opts: { bus: ChatBus; ttlMs: number }) {
     },
     /** Taken before a lookup starts; `put` ignores a row that a change overtook. */
     epoch: () => epoch,
-    put(row: SessionUser, startedAtEpoch: number, now = Date.now()) {
+    put(row: SessionRow, startedAtEpoch: number, now = Date.now()) {
       if (startedAtEpoch !== epoch) return;
-      byId.delete(row.id);
-      byId.set(row.id, { row: { ...row }, at: now });
-      if (byId.size > MAX_ENTRIES) byId.delete(byId.keys().next().value!);
+      forget(row.sessionId);
+      bySession.set(row.sessionId, { row: { ...row }, at: now });
+      let set = byUser.get(row.id);
+      if (!set) byUser.set(row.id, (set = new Set()));
+      set.add(row.sessionId);
+      if (bySession.size > MAX_ENTRIES) forget(bySession.keys().next().value!);
+    },
+    /** The session's last use was just recorded: kept rows say so, so the next request does not write it again. */
+    touched(sid: string, at: Date) {
+      const e = bySession.get(sid);
+      if (e) e.row = { ...e.row, lastUsedAt: at };
     },
     get size() {
-      return byId.size;
+      return bySession.size;
     },
     close: unsubscribe,
   };

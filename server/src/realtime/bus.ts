@@ -13,6 +13,11 @@ export type BusEvent =
   | { t: 'membership'; roomId: string; userId: string; joined: boolean }
   /** The person's token version changed (password, e-mail, role, disabled, deleted): every instance closes their sockets. */
   | { t: 'session-ended'; userId: string }
+  /**
+   * Sessions (sign-ins) of this person were revoked or deleted (sent by the database itself: a trigger,
+   * migration 0044): every instance forgets them and closes the chat sockets opened with them.
+   */
+  | { t: 'sessions-revoked'; userId: string; sessionIds: string[] }
   /** A write changed what anonymous public reads show (plugins/public-cache.ts): every instance drops its kept answers. */
   | { t: 'public-changed'; topics: string[] }
   /**

@@ -13,8 +13,8 @@ import { createRoomFanout } from './fanout';
 import { can } from '@church/contract/roles';
 
 type Actor = Pick<UserRow, 'id' | 'name' | 'role' | 'permissions'>;
-/** The user as the socket's token proved them: tokenVersion is the version the token carries. */
-type SocketUser = Actor & Pick<UserRow, 'tokenVersion'>;
+/** The user as the socket's token proved them: tokenVersion is the version the token carries, sessionId its sign-in. */
+type SocketUser = Actor & Pick<UserRow, 'tokenVersion'> & { sessionId?: string };
 
 interface Conn {
   id: number;
@@ -76,17 +76,26 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
     return conn.user;
   }
 
+  /** Sockets opened with these sessions (sign-ins), now revoked: closed like those of an ended session. */
+  const endSessions = (userId: string, sessionIds: readonly string[]) => {
+    const ended = new Set(sessionIds);
+    for (const c of byUser.get(userId) ?? [])
+      if (c.user.sessionId && ended.has(c.user.sessionId)) closeConn(c, CLOSE_CODES.sessionEnded, CLOSE_REASONS.sessionEnded);
+  };
+
   /**
-   * All open sockets checked in one query. The database announces every ended session as it
+   * All open sockets checked in one query (and their sessions in another). The database announces every ended session as it
    * commits (migration 0029); this catches one this instance missed while its LISTEN connection was down.
    */
   async function sweepSessions() {
     const ids = [...byUser.keys()];
     if (!ids.length) return;
     const states = new Map((await service.sessionStates(ids)).map((r) => [r.id, r]));
+    const sids = [...new Set([...conns].map((c) => c.user.sessionId).filter((s): s is string => !!s))];
+    const live = await service.liveSessions(sids);
     for (const c of conns) {
       const row = states.get(c.user.id);
-      if (!row || !row.isActive || row.tokenVersion !== c.user.tokenVersion)
+      if (!row || !row.isActive || row.tokenVersion !== c.user.tokenVersion || (c.user.sessionId && !live.has(c.user.sessionId)))
         closeConn(c, CLOSE_CODES.sessionEnded, CLOSE_REASONS.sessionEnded);
     }
   }
@@ -126,6 +135,8 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
       for (const c of conns) if (can(c.user, event.permission)) send(c, data);
     } else if (event.t === 'session-ended') {
       endSessionsOf(event.userId);
+    } else if (event.t === 'sessions-revoked') {
+      endSessions(event.userId, event.sessionIds);
     } else if (event.t === 'resync') {
       // Messages may have been missed while the bus was down: clients reconnect, and reload history on 'connected'.
       for (const c of conns) closeConn(c, CLOSE_CODES.goingAway, CLOSE_REASONS.resync);
@@ -256,6 +267,7 @@ export function createHub(deps: { service: ChatService; bus: ChatBus; log: Fasti
         role: tokenUser.role,
         permissions: tokenUser.permissions,
         tokenVersion: tokenUser.tokenVersion,
+        sessionId: tokenUser.sessionId,
       };
       // With an extension such as compression agreed, frames differ per socket: those go through ws.
       const wire = tcp && !socket.extensions ? tcp : null;

@@ -124,11 +124,14 @@ describe('ended sessions close the sockets', () => {
     const s = await connect(ann.token);
     await s.next('connected');
     // As if this instance missed the announcement (its LISTEN connection was down): the socket stays open.
+    // (The version's move also revokes the person's sessions, migration 0044, which is announced too.)
     await t.database.db.execute(sql`alter table users disable trigger users_announce_session_ended`);
+    await t.database.db.execute(sql`alter table user_sessions disable trigger user_sessions_announce_revoke`);
     try {
       await t.database.db.update(users).set({ role: 'volunteer' }).where(eq(users.id, ann.user.id));
     } finally {
       await t.database.db.execute(sql`alter table users enable trigger users_announce_session_ended`);
+      await t.database.db.execute(sql`alter table user_sessions enable trigger user_sessions_announce_revoke`);
     }
     s.send({ type: 'ping', timestamp: 8 });
     expect(await s.next('pong')).toMatchObject({ timestamp: 8 });

@@ -256,6 +256,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/auth/login': 'public',
   'GET /api/auth/me': 'signed-in',
   'PATCH /api/auth/update-password': 'signed-in',
+  // Sign out everywhere (issue 29): one's own sessions. Ending them would end the sweep's own tokens: refusals only.
+  'GET /api/auth/sessions': 'signed-in',
+  'DELETE /api/auth/sessions/:id': 'signed-in',
+  'POST /api/auth/sessions/end-others': { access: 'signed-in', onlyRefusals: true },
+  'POST /api/auth/logout-everywhere': { access: 'signed-in', onlyRefusals: true },
+  'POST /api/auth/logout': { access: 'signed-in', onlyRefusals: true },
   'PUT /api/auth/language': 'signed-in',
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password': 'public',

@@ -133,6 +133,7 @@ export const NOT_BUDGETED: Record<string, string> = {
   'GET /api/health/ready': 'a database ping',
   'GET /api/openapi.json': 'a document built once at start',
   'GET /api/auth/me': 'one row by primary key',
+  'GET /api/auth/sessions': "a person's own few sign-ins (by the user's index, at most 200)",
   'GET /api/members/:id': 'one row by primary key',
   'GET /api/members/profile': 'one row by primary key',
   'GET /api/members/preferences': 'one row by primary key',

@@ -280,7 +280,11 @@ describe.runIf(reachable)('chat without loss: 50 clients, 10,000 messages, one o
           [admin.id, crypto.randomBytes(4).toString('hex'), CLIENTS],
         )
       ).rows;
-      for (const u of users) people.push({ id: u.id, token: await tokens.sign({ sub: u.id, tv: u.token_version }) });
+      for (const u of users) {
+        const sid = crypto.randomUUID();
+        await c.query(`insert into user_sessions (id, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [sid, u.id]);
+        people.push({ id: u.id, token: await tokens.sign({ sub: u.id, tv: u.token_version, sid }) });
+      }
       const rooms = (
         await c.query<{ id: string }>(
           `insert into chat_rooms (name, description, type, settings, created_by)

@@ -103,7 +103,18 @@ export async function seedPeople(base: string, databaseUrl: string, jwtSecret: s
         [first.id, crypto.randomBytes(4).toString('hex'), count, role],
       )
     ).rows;
-    return Promise.all(rows.map(async (r) => ({ id: r.id, token: await tokens.sign({ sub: r.id, tv: r.token_version }) })));
+    const signed = await Promise.all(
+      rows.map(async (r) => {
+        const sid = crypto.randomUUID();
+        return { id: r.id, sid, token: await tokens.sign({ sub: r.id, tv: r.token_version, sid }) };
+      }),
+    );
+    // Each token its session (a token without one opens nothing).
+    await c.query(
+      `insert into user_sessions (id, user_id, expires_at) select unnest($1::uuid[]), unnest($2::uuid[]), now() + interval '1 day'`,
+      [signed.map((s) => s.sid), signed.map((s) => s.id)],
+    );
+    return signed.map(({ id, token }) => ({ id, token }));
   } finally {
     await c.end();
   }

@@ -98,4 +98,25 @@ describe('SessionProvider', () => {
     expect(sessionStore.token()).toBe('stored-token');
     expect(screen.getByText('signed in as Naledi')).toBeInTheDocument();
   });
+
+  it('logging out ends the session on the server (issue 29), then clears it and goes to the sign-in page', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    let logout: () => void = () => {};
+    function Out() {
+      logout = useSession().logout;
+      return null;
+    }
+    render(
+      <SessionProvider>
+        <Out />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    await act(async () => logout());
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+    const calls = vi.mocked(globalThis.fetch).mock.calls.map(([url, init]) => [String(url), (init as RequestInit | undefined)?.method]);
+    expect(calls).toContainEqual([expect.stringContaining('/api/auth/logout'), 'POST']);
+    expect(sessionStore.token()).toBeNull();
+  });
 });

@@ -21,7 +21,10 @@ interface SessionState {
   accept(token: string, user: User): void;
   /** Re-read the current user (after a profile edit). */
   refresh(): Promise<void>;
+  /** Signs out: this session ends on the server too (its token stops working), then the sign-in page. */
   logout(): void;
+  /** After this session already ended on the server (sign out everywhere): clear and go to the sign-in page. */
+  signedOut(): void;
 }
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -98,12 +101,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }, SESSION_REFRESH_MS);
   }, [fetchMe]);
 
-  const logout = useCallback(() => {
+  const signedOut = useCallback(() => {
     stopTimer();
     setUser(null);
     setToken(null);
     hardLogout();
   }, []);
+
+  const logout = useCallback(() => {
+    // The session ends on the server (issue 29), whatever the answer: signing out never waits on the network for long.
+    const ended = sessionStore.token()
+      ? api('/auth/logout', { method: 'POST', body: {}, skipAuthRedirect: true }).catch(() => undefined)
+      : Promise.resolve();
+    void Promise.race([ended, new Promise((r) => setTimeout(r, 2000))]).then(signedOut);
+  }, [signedOut]);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
@@ -169,8 +180,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [fetchMe]);
 
   const value = useMemo<SessionState>(
-    () => ({ user, token, loading, isAuthenticated: !!user && !!token, login, register, accept, refresh, logout }),
-    [user, token, loading, login, register, accept, refresh, logout],
+    () => ({ user, token, loading, isAuthenticated: !!user && !!token, login, register, accept, refresh, logout, signedOut }),
+    [user, token, loading, login, register, accept, refresh, logout, signedOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

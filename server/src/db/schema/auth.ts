@@ -33,3 +33,29 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row per sign-in (issue 29, "sign out everywhere"): the token carries the row's id (`sid`) and is
+ * refused once the row is revoked or gone, on every instance (plugins/auth.ts). last_used_at moves at most
+ * once every few minutes (SESSION_TOUCH_MS), not per request. The device is a short summary of the
+ * browser's user agent; the address is truncated (IPv4 /24, IPv6 /48), enough to recognise "home" or
+ * "church" without keeping where the person is.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its token expires (the token's own exp): a session past it is over without being revoked. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    device: text('device').notNull().default(''),
+    ipPrefix: text('ip_prefix'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.lastUsedAt)],
+);
+export type UserSessionRow = typeof userSessions.$inferSelect;

@@ -12,12 +12,15 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { randomToken, sha256, type TokenService } from '../../lib/tokens';
 import type { AuthRepository } from './repository';
+import type { Db } from '../../db/client';
+import { startSession, type SessionOrigin } from './sessions';
 import { noEvents, type EmitEvent } from '../../events/domain-events';
 import { memberObject } from '../../events/objects';
 import { forRecipient } from '../../lib/i18n';
 import { SOURCE_LOCALE, type Locale } from '@church/contract/i18n/locales';
 
 interface Deps {
+  db: Db;
   repo: AuthRepository;
   tokens: TokenService;
   limiter: RateLimiter;
@@ -36,9 +39,10 @@ interface Deps {
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
 
 export function createAuthService(d: Deps) {
-  const issue = (user: UserRow) => d.tokens.sign({ sub: user.id, tv: user.tokenVersion });
+  /** A new session (sign-in) and its token: every sign-in path ends here. */
+  const issue = (user: UserRow, from: SessionOrigin) => startSession(d.db, d.tokens, user, from);
 
-  async function register(input: z.output<typeof registerRequest>, ip: string) {
+  async function register(input: z.output<typeof registerRequest>, ip: string, from: SessionOrigin = { ip }) {
     // Like the other public forms: one address cannot mint accounts by the dozen (e.g. to fill an event).
     await d.limiter.consume(
       `register:ip:${ip}`,
@@ -67,7 +71,7 @@ export function createAuthService(d: Deps) {
         },
         (tx, user) => (isDeveloper ? Promise.resolve() : (d.emit ?? noEvents)(tx, 'member.created', { object: memberObject(user) })),
       );
-      return { user, token: await issue(user) };
+      return { user, token: await issue(user, from) };
     } catch (err) {
       // Two registrations racing for one address: the unique index decides.
       if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL_MESSAGE);
@@ -84,7 +88,7 @@ export function createAuthService(d: Deps) {
    * distributed guess still meets the ceiling. Successes never count, so a
    * church's shared connection is not used up by its members signing in.
    */
-  async function login(email: string, password: string, ip: string) {
+  async function login(email: string, password: string, ip: string, from: SessionOrigin = { ip }) {
     const { windowMs, maxPerIp, maxPerAccount, accountCeiling } = d.login;
     const keys = { ip: `login:ip:${ip}`, pair: `login:account-ip:${email}:${ip}`, account: `login:account:${email}` };
     const seen = await d.limiter.peekMany([keys.ip, keys.pair, keys.account]);
@@ -115,7 +119,7 @@ export function createAuthService(d: Deps) {
     if (!user.isActive) throw new HttpError(403, 'This account has been deactivated. Please contact the church office.');
     // The owner got in from here: their own earlier typos no longer count at this address.
     await d.limiter.reset(keys.pair);
-    return { user, token: await issue(user) };
+    return { user, token: await issue(user, from) };
   }
 
   /**
@@ -140,10 +144,10 @@ export function createAuthService(d: Deps) {
    * A new password ends every other session (the version moves on, and the database announces it:
    * migration 0029 closes the person's chat sockets on every instance) and this one gets a fresh token.
    */
-  async function updatePassword(user: UserRow, currentPassword: string, newPassword: string) {
+  async function updatePassword(user: UserRow, currentPassword: string, newPassword: string, from: SessionOrigin = {}) {
     await confirmCurrentPassword(user, currentPassword);
     const updated = await d.repo.setPassword(user.id, await hashPassword(newPassword));
-    return { user: updated, token: await issue(updated) };
+    return { user: updated, token: await issue(updated, from) };
   }
 
   async function forgotPassword(email: string, ip: string) {

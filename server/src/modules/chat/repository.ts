@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   chatMessages,
@@ -6,6 +6,7 @@ import {
   chatRoomMembers,
   chatRooms,
   users,
+  userSessions,
   type ChatMessageRow,
   type ChatRoomRow,
 } from '../../db/schema/index';
@@ -50,6 +51,15 @@ export function createChatRepository(db: Db) {
         })
         .from(users)
         .where(inArray(users.id, userIds));
+    },
+    /** Which of these sessions (sign-ins) are still live: not revoked, not deleted, not expired. */
+    async liveSessions(sessionIds: string[]) {
+      if (!sessionIds.length) return new Set<string>();
+      const rows = await db
+        .select({ id: userSessions.id })
+        .from(userSessions)
+        .where(and(inArray(userSessions.id, sessionIds), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, new Date())));
+      return new Set(rows.map((r) => r.id));
     },
     async listRooms(userId: string, roomId?: string): Promise<RoomWithCounts[]> {
       return (await this.roomsPage(userId, { roomId })).rows;

@@ -290,6 +290,7 @@ export function createChatService(deps: { repo: ChatRepository; bus: ChatBus; on
     isMember: (user: Actor, roomId: string) => repo.isMember(roomId, user.id),
 
     sessionStates: (userIds: string[]) => repo.sessionStates(userIds),
+    liveSessions: (sessionIds: string[]) => repo.liveSessions(sessionIds),
 
     async stats(user: Actor) {
       return { ...(await repo.stats(user.id, startOfToday())), onlineUsers: deps.onlineUsers() };

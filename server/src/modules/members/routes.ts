@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { originOf, type SessionOrigin } from '../auth/sessions';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, idParams, messageResponse } from '@church/contract/http';
 import {
@@ -59,7 +60,7 @@ const EMAIL_TAKEN = 'An account with this email already exists';
 /** What the profile update needs from the auth module: the password check (limited) and a new token. */
 interface AccountPort {
   confirmCurrentPassword(user: UserRow, currentPassword: string): Promise<void>;
-  issue(user: UserRow): Promise<string>;
+  issue(user: UserRow, from: SessionOrigin): Promise<string>;
 }
 
 export async function memberRoutes(
@@ -122,7 +123,7 @@ export async function memberRoutes(
         const user = presentUser(row!);
         if (!emailChanges) return { status: 'success' as const, message: 'Profile updated successfully', data: { member: user, user } };
         // The database moved the token version on with the e-mail and announced it (other sessions and sockets end); this one continues with a new token.
-        const token = await account.issue(row!);
+        const token = await account.issue(row!, originOf(request));
         return { status: 'success' as const, message: 'Profile updated successfully', data: { member: user, user }, token };
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);

@@ -21,6 +21,7 @@ import { auditPort } from '../care/audit-port';
 import { restoreBackup } from '../ops/backup/restore';
 import { writeBackup } from '../ops/backup/write-backup';
 import { createMessagingService, SEND_JOB } from './service';
+import { startSession } from '../auth/sessions';
 
 const isPg = process.env.TEST_DB_KIND === 'postgres';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'office-orphans-'));
@@ -85,7 +86,7 @@ it('after a restore, scheduled messages get their jobs back on start: the due on
   cleanups.push(() => b.close());
   await restoreBackup(b.database, b.config.uploadDir, file);
   const [restoredPastor] = await b.database.db.select().from(users).where(eq(users.id, pastor.user.id));
-  const token = await b.ctx.tokens.sign({ sub: restoredPastor!.id, tv: restoredPastor!.tokenVersion });
+  const token = await startSession(b.ctx.db, b.ctx.tokens, restoredPastor!);
   expect(await liveJobs(b.database, later)).toEqual([]);
   expect(await liveJobs(b.database, due)).toEqual([]);
   // Without its job the message is stuck: nothing would send it, and cancelling finds nothing to withdraw.

@@ -18,6 +18,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { bulkMessages, notifications, users } from '../../db/schema/index';
 import { scratchDatabase } from '../../realtime/test-servers';
 import { SEND_JOB } from './service';
+import { startSession } from '../auth/sessions';
 
 const isPg = process.env.TEST_DB_KIND === 'postgres';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'church-restart-'));
@@ -90,7 +91,7 @@ it('a scheduled message survives a restart and is sent exactly once', async () =
       role: 'member',
     })),
   );
-  const token = await one.ctx.tokens.sign({ sub: pastor!.id, tv: pastor!.tokenVersion });
+  const token = await startSession(one.ctx.db, one.ctx.tokens, pastor!);
   // "Now" in Africa/Johannesburg (the default time zone, UTC+2, no DST): due at once, scheduled all the same.
   const local = new Date(Date.now() + 2 * 3_600_000).toISOString();
   const res = await one.app.inject({

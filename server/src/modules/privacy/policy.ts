@@ -41,6 +41,8 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   'member_status_history.member_id': mine,
   'notifications.user_id': mine,
   'password_reset_tokens.user_id': { action: 'erase', subject: false },
+  // Their sign-ins (device, truncated address, times): theirs to see; erased with them.
+  'user_sessions.user_id': mine,
   // Church mail waiting for its consent check: an erased member's unsent mail goes with them.
   'email_outbox.consent_user_id': { action: 'erase', subject: false },
   'prayers.user_id': mine,

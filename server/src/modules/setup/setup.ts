@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { originOf, startSession } from '../auth/sessions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -100,7 +101,7 @@ export async function setupRoutes(
         },
         user.id,
       );
-      const token = await opts.tokens.sign({ sub: user.id, tv: user.tokenVersion });
+      const token = await startSession(opts.db, opts.tokens, user, originOf(request));
       return reply.code(201).send({ status: 'success' as const, message: SETUP_TEXTS.done, token, user: presentUser(user) });
     },
   );

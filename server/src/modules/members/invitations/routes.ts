@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { originOf } from '../../auth/sessions';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, idParams } from '@church/contract/http';
 import {
@@ -67,7 +68,7 @@ export async function invitationRoutes(appBase: FastifyInstance, { invitations }
       },
     },
     async (request) => {
-      const { user, token } = await invitations.accept(request.body, request.ip);
+      const { user, token } = await invitations.accept(request.body, request.ip, originOf(request).userAgent);
       return { status: 'success' as const, message: INVITATION_TEXTS.accepted, token, user: presentUser(user) };
     },
   );

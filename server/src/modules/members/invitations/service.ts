@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { startSession } from '../../auth/sessions';
 import { INVITATION_TEXTS, INVITATION_TTL_DAYS, type InvitationChannel, type InvitationCreated } from '@church/contract/invitations';
 import { isUniqueViolation, type Db } from '../../../db/client';
 import { memberInvitations, users, type UserRow } from '../../../db/schema/index';
@@ -108,7 +109,7 @@ export function createInvitations(d: Deps) {
   }
 
   /** Sets the password (and the e-mail, for someone recorded without one), uses the link up, and signs the person in. */
-  async function accept(input: { token: string; password: string; email?: string }, ip: string) {
+  async function accept(input: { token: string; password: string; email?: string }, ip: string, userAgent?: string) {
     await d.limiter.consume(`invite:ip:${ip}`, TRIES_PER_IP, 15 * 60_000, 'Too many attempts. Please wait and try again.');
     const passwordHash = await hashPassword(input.password);
     let user: UserRow;
@@ -154,7 +155,7 @@ export function createInvitations(d: Deps) {
       if (isUniqueViolation(err)) throw conflict(INVITATION_TEXTS.emailTaken);
       throw err;
     }
-    return { user, token: await d.tokens.sign({ sub: user.id, tv: user.tokenVersion }) };
+    return { user, token: await startSession(d.db, d.tokens, user, { ip, userAgent }) };
   }
 
   return { create, info, accept };

@@ -8,6 +8,7 @@ import { ProfileForm } from '../components/profile-form';
 import { ProfileView } from '../components/profile-view';
 import { PreferencesCard } from '../components/preferences-card';
 import { MyDataCard } from '../components/my-data-card';
+import { SessionsCard } from '../components/sessions-card';
 
 /** Spec 000 §2 /mobile/profile: view mode, and Edit Profile switches to the form. */
 export function ProfilePage() {
@@ -75,6 +76,7 @@ export function ProfilePage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <PreferencesCard />
+            <SessionsCard />
             <MyDataCard />
           </Stack>
         </Grid.Col>
