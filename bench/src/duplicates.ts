@@ -19,6 +19,7 @@ import { users } from '../../server/src/db/schema/index';
 import { percentile, round, writeReport } from './lib';
 import { withBenchDatabase } from './bench-database';
 import { seedPeople } from './seed/seed-people';
+import { startSession } from '../../server/src/modules/auth/sessions';
 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -55,7 +56,7 @@ async function runEngine(engine: string): Promise<Row[]> {
         .insert(users)
         .values({ name: 'Bench Pastor', email: 'bench.pastor@bench.church', role: 'pastor' })
         .returning();
-      const token = await ctx.tokens.sign({ sub: pastor!.id, tv: pastor!.tokenVersion });
+      const token = await startSession(database.db, ctx.tokens, pastor!);
       const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       await seedPeople(database.db, { members: MEMBERS, donations: 0, prayers: 0, events: 0 });
       // The seed has no duplicates: add 1 % as a church office would — the same phone written the

@@ -26,6 +26,7 @@ import { CERTIFICATES_JOB } from '../../server/src/modules/giving/certificate-ru
 import { percentile, round, writeReport } from './lib';
 import { withBenchDatabase } from './bench-database';
 import { seedPeople } from './seed/seed-people';
+import { startSession } from '../../server/src/modules/auth/sessions';
 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -89,7 +90,7 @@ async function runEngine(engine: string) {
       .insert(users)
       .values({ name: 'Bench Treasurer', email: 'bench.treasurer@bench.church', role: 'admin' })
       .returning();
-    const token = await ctx.tokens.sign({ sub: treasurer!.id, tv: treasurer!.tokenVersion });
+    const token = await startSession(database.db, ctx.tokens, treasurer!);
     const headers = { authorization: `Bearer ${token}` };
     const get = (url: string) => app.inject({ method: 'GET', url, headers });
     const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload });

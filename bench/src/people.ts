@@ -30,6 +30,7 @@ import { percentile, round, writeReport } from './lib';
 import { withBenchDatabase } from './bench-database';
 import { importInServer, importRows } from './people-import';
 import { seedPeople } from './seed/seed-people';
+import { startSession } from '../../server/src/modules/auth/sessions';
 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -88,7 +89,7 @@ async function runEngine(engine: string) {
       .insert(users)
       .values({ name: 'Bench Pastor', email: 'bench.pastor@bench.church', role: 'pastor' })
       .returning();
-    const token = await ctx.tokens.sign({ sub: pastor!.id, tv: pastor!.tokenVersion });
+    const token = await startSession(database.db, ctx.tokens, pastor!);
     const headers = { authorization: `Bearer ${token}` };
     const get = (url: string) => app.inject({ method: 'GET', url, headers });
     const search = (i: number) => get(`/api/members/search?q=${encodeURIComponent(SEARCHES[i % SEARCHES.length]!)}&limit=20`);

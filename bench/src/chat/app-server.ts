@@ -9,6 +9,7 @@ import { loadConfig } from '../../../server/src/config';
 import { openDatabase } from '../../../server/src/db/client';
 import { chatRoomMembers, chatRooms, users } from '../../../server/src/db/schema/index';
 import { DEFAULT_ROOM_SETTINGS } from '@church/contract/chat/rooms';
+import { startSession } from '../../../server/src/modules/auth/sessions';
 
 const N = Number(process.env.BENCH_USERS ?? 1000);
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 10);
@@ -51,7 +52,7 @@ const memberships = people.flatMap((p, i) => [
   { roomId: rooms[1 + (i % ROOMS)]!.id, userId: p.id },
 ]);
 for (let i = 0; i < memberships.length; i += 1000) await database.db.insert(chatRoomMembers).values(memberships.slice(i, i + 1000));
-const tokens = await Promise.all(people.map((p) => ctx.tokens.sign({ sub: p.id, tv: p.tokenVersion })));
+const tokens = await Promise.all(people.map((p) => startSession(database.db, ctx.tokens, p)));
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
