@@ -66,6 +66,8 @@ export const MEMBER_IMPORT_MAX_ROWS = 50_000;
 export const IMPORT_LISTED_ROWS = 1000;
 
 export const IMPORT_TEXTS = {
+  /** Issue 29, finding 5: the new address confirms a change of someone's login e-mail. */
+  loginEmail: 'This person signs in with their e-mail: change it on their member page, where the new address is asked to confirm it.',
   title: 'Import Members',
   noFile: 'Choose a CSV file to import',
   tooLarge: `The file is larger than ${MEMBER_IMPORT_MAX_BYTES / 1024 / 1024} MB`,

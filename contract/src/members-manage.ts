@@ -31,6 +31,30 @@ export const MEMBER_TEXTS = {
   roleNotAllowed: (role: string) => `You may not grant the role ${role}`,
   targetNotAllowed: 'Only an administrator can change or remove an administrator',
   notYourself: 'You cannot delete your own account here',
+  /** Issue 29, finding 5: a login e-mail is where the password reset goes. */
+  emailPeerNotAllowed: 'You may not change the login e-mail of someone whose role is the same as yours or higher. Ask someone above them.',
+  emailOwnOnProfile: 'Change your own e-mail on your profile: it asks for your password.',
+  emailNeededToSignIn: 'This person signs in with their e-mail, so it cannot be removed. Enter their new address instead.',
+  emailChangePending: (email: string) =>
+    `Member updated. The new e-mail takes effect once ${email} confirms it with the link we sent there; the old address was told.`,
+  emailWaiting: (email: string) => `Waiting for confirmation from ${email}`,
+} as const;
+
+/** A change of someone's login e-mail waiting for the new address to confirm it (issue 29, finding 5). */
+export const EMAIL_CHANGE_TTL_HOURS = 48;
+export const pendingEmailChangeSchema = z.object({
+  email: z.string().describe('The new address, which must confirm the change with the link sent to it'),
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type PendingEmailChange = z.infer<typeof pendingEmailChangeSchema>;
+export const confirmEmailChangeRequest = z.object({
+  token: z.string({ error: 'The confirmation token is required' }).min(10, 'This confirmation link is not valid').max(200),
+});
+export const EMAIL_CHANGE_TEXTS = {
+  invalid: 'This confirmation link is invalid, has expired or was already used. Ask the church office to change the e-mail again.',
+  confirmed: 'Your new e-mail is confirmed. Sign in with it from now on.',
+  taken: 'Another account already uses this e-mail, so the change cannot be made. Ask the church office.',
 } as const;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -152,6 +176,7 @@ export const memberDetailResponse = z.object({
       householdId: z.string().nullable(),
       householdRole: z.enum(HOUSEHOLD_ROLES).nullable(),
       hasAccount: z.boolean().describe('Has set a password (signs in to the portal); otherwise a leader may invite them'),
+      pendingEmailChange: pendingEmailChangeSchema.nullable().describe('A new login e-mail waiting for its address to confirm it'),
     }),
     household: householdSchema.nullable(),
     statusHistory: z.array(statusHistorySchema),

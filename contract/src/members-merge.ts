@@ -7,6 +7,7 @@ import { ROLES } from './roles';
  * related row, and its undo.
  */
 export const MERGE_TEXTS = {
+  loginEmail: 'The kept record signs in with its e-mail: keep its e-mail here, and change it on the member page, where the new address is asked to confirm it.',
   notYourself: 'A member cannot be merged with themselves',
   notYourOwnAccount: 'You cannot merge away your own account; keep it instead',
   alreadyMerged: (into: string) => `This member was already merged into ${into}`,

@@ -209,3 +209,26 @@ export function canGrantRole(actor: Principal | null | undefined, role: string):
 export function grantableRoles(actor: Principal | null | undefined): Role[] {
   return MEMBER_PAGE_ROLES.filter((r) => canGrantRole(actor, r));
 }
+
+/**
+ * Seniority, for acting on another person's account (issue 29, finding 5): the congregation roles in the
+ * order of ROLES, then admin and superadmin; a developer ranks as a member. Someone's login e-mail (where
+ * their password reset goes) is changed by staff only when the actor ranks above them: a pastor not
+ * another pastor's, an admin not another admin's, the superadmin anyone's but another superadmin's.
+ */
+export const ROLE_RANK: Record<Role, number> = {
+  member: 0,
+  developer: 0,
+  volunteer: 1,
+  deacon: 2,
+  elder: 3,
+  pastor: 4,
+  admin: 5,
+  superadmin: 6,
+};
+const rankOf = (role: string) => (isRole(role) ? ROLE_RANK[role] : 0);
+
+/** Does the actor rank above the person (never above a peer)? */
+export function outranks(actor: Principal | null | undefined, target: Principal): boolean {
+  return !!actor && rankOf(actor.role) > rankOf(target.role);
+}

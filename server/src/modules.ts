@@ -226,7 +226,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(settingsLogoRoutes, { service: settings, uploadDir: ctx.config.uploadDir });
   await api.register(siteImageRoutes, { uploadDir: ctx.config.uploadDir });
   // Member portal: profile, prayers, giving, notifications (with the event-reminder scheduler), engagement, event registration.
-  await api.register(memberRoutes, { db: ctx.db, account: authService, emit, emitMany });
+  await api.register(memberRoutes, { db: ctx.db, account: authService, emit, emitMany, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl });
   await api.register(memberMergeRoutes, { db: ctx.db, emit });
   await api.register(directoryRoutes, { db: ctx.db });
   await api.register(invitationRoutes, {

@@ -253,6 +253,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/admin/developers/:id/access': { access: 'developers:manage', onlyRefusals: true },
   'GET /api/outbox': 'outbox:read',
   'POST /api/auth/register': 'public',
+  'POST /api/members/email-change/confirm': 'public',
   'POST /api/auth/login': 'public',
   'GET /api/auth/me': 'signed-in',
   'PATCH /api/auth/update-password': 'signed-in',

@@ -27,3 +27,4 @@ export * from './services';
 export * from './checkin';
 export * from './invitations';
 export * from './channels';
+export * from './email-changes';

@@ -13,6 +13,8 @@ import {
   memberSavedResponse,
   membersManageQuery,
   memberWriteRequest,
+  confirmEmailChangeRequest,
+  EMAIL_CHANGE_TEXTS,
 } from '@church/contract/members-manage';
 import {
   memberStatsResponse,
@@ -39,6 +41,8 @@ import { setMemberPermissions } from './permissions';
 import { memberPermissionsRequest, PERMISSION_TEXTS } from '@church/contract/member-permissions';
 import { memberImportRoutes } from './import/routes';
 import type { FastifyRequest } from 'fastify';
+import type { Mailer } from '../../lib/mailer';
+import { createEmailChanges } from './email-change';
 
 function actorOf(request: FastifyRequest): Actor {
   const me = currentUser(request);
@@ -65,11 +69,19 @@ interface AccountPort {
 
 export async function memberRoutes(
   appBase: FastifyInstance,
-  { db, account, emit = noEvents, emitMany }: { db: Db; account: AccountPort; emit?: EmitEvent; emitMany?: EmitEvents },
+  {
+    db,
+    account,
+    emit = noEvents,
+    emitMany,
+    mailer,
+    publicUrl,
+  }: { db: Db; account: AccountPort; emit?: EmitEvent; emitMany?: EmitEvents; mailer: Pick<Mailer, 'send'>; publicUrl: string },
 ) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const repo = createMembersRepository(db);
-  const service = createMembersService(db, emit);
+  const emailChanges = createEmailChanges({ db, mailer, publicUrl });
+  const service = createMembersService(db, emit, emailChanges);
   const tags = ['Members'];
   const security = [{ bearerAuth: [] }];
   /** Routes of the public API: a bearer token or an X-API-Key whose tier (and owner) may write members. */
@@ -250,6 +262,7 @@ export async function memberRoutes(
             householdId: member.householdId,
             householdRole: hr(member.householdRole),
             hasAccount: member.passwordHash !== null,
+            pendingEmailChange: await emailChanges.pending(member.id),
           },
           household: household && {
             _id: household.id,
@@ -291,7 +304,24 @@ export async function memberRoutes(
     },
     async (request) => {
       const row = await service.update(actorOf(request), request.params.id, withoutNotesUnlessPastoral(request, request.body));
-      return { status: 'success' as const, message: MEMBER_TEXTS.updated, data: { member: presentMember(row, currentUser(request)) } };
+      const message = row.pendingEmail ? MEMBER_TEXTS.emailChangePending(row.pendingEmail) : MEMBER_TEXTS.updated;
+      return { status: 'success' as const, message, data: { member: presentMember(row, currentUser(request)) } };
+    },
+  );
+
+  app.post(
+    '/members/email-change/confirm',
+    {
+      schema: {
+        tags,
+        summary: "Confirm a new login e-mail with the link sent to it (a change made by the church office takes effect here; the person's sessions end)",
+        body: confirmEmailChangeRequest,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await emailChanges.confirm(request.body.token, request.ip);
+      return { status: 'success' as const, message: EMAIL_CHANGE_TEXTS.confirmed };
     },
   );
 

@@ -11,6 +11,7 @@ import { memberObject } from '../../events/objects';
 import { memberSearch } from './search';
 import { PUBLIC_MEMBER_SORTS, publicMemberSearch } from './public-presenter';
 import { consentGranted } from '../consents/service';
+import { assertMayChangeEmail, signsIn, type EmailChanges } from './email-change';
 
 export interface Actor extends AuditActor, Principal {
   actorId: string;
@@ -109,7 +110,7 @@ export function columnsFrom(b: MemberWrite) {
   };
 }
 
-export function createMembersService(db: Db, emit: EmitEvent = noEvents) {
+export function createMembersService(db: Db, emit: EmitEvent = noEvents, emailChanges?: EmailChanges) {
   async function load(tx: DbOrTx, id: string, lock = false) {
     const q = tx
       .select()
@@ -203,7 +204,17 @@ export function createMembersService(db: Db, emit: EmitEvent = noEvents) {
           if (b.status !== before.status && b.status === 'inactive' && !b.statusReason) {
             throw badRequest(MEMBER_TEXTS.inactiveReasonRequired);
           }
-          const [after] = await tx.update(users).set(columnsFrom(b)).where(eq(users.id, id)).returning();
+          const cols = columnsFrom(b);
+          // A change of someone's login e-mail goes through one rule (email-change.ts): rank, and for someone who
+          // signs in, the new address confirms it before it takes effect; the rest of the form is saved now.
+          const emailDiffers = (b.email ?? null) !== before.email;
+          const awaitConfirmation = emailDiffers && signsIn(before);
+          if (emailDiffers) {
+            assertMayChangeEmail(actor, before);
+            if (awaitConfirmation && !b.email) throw badRequest(MEMBER_TEXTS.emailNeededToSignIn);
+            if (awaitConfirmation) cols.email = before.email;
+          }
+          const [after] = await tx.update(users).set(cols).where(eq(users.id, id)).returning();
           if (after!.status !== before.status) {
             await recordStatusChange(tx, actor, id, before.status, after!.status, b.statusReason ?? null);
           }
@@ -220,7 +231,14 @@ export function createMembersService(db: Db, emit: EmitEvent = noEvents) {
             });
             await emit(tx, 'member.updated', { object: memberObject(after!), previous: memberObject(before) });
           }
-          return after!;
+          if (awaitConfirmation) {
+            // Without the mail service (a caller that did not wire it) nobody could confirm: refuse rather than change.
+            if (!emailChanges) throw forbidden(MEMBER_TEXTS.emailPeerNotAllowed);
+            const pending = await emailChanges.request(tx, actor, before, b.email!);
+            return Object.assign(after!, { pendingEmail: pending.email as string | undefined });
+          }
+          if (emailDiffers) await emailChanges?.cancel(tx, id);
+          return Object.assign(after!, { pendingEmail: undefined as string | undefined });
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(MEMBER_TEXTS.emailExists);

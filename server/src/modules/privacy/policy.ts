@@ -68,6 +68,7 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   // Their envelope number (issue 32); an invitation to the portal is a credential, erased and never exported.
   'giving_envelopes.user_id': mine,
   'member_invitations.user_id': { action: 'erase', subject: false },
+  'email_change_requests.user_id': { action: 'erase', subject: false },
 
   // Kept for tax law (five years), and exported: the gift records and what the certificates need.
   'donations.user_id': { action: 'keep', subject: true },
@@ -124,6 +125,7 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   'group_settings.updated_by': actor,
   'group_visitors.created_by': actor,
   'member_invitations.invited_by': actor,
+  'email_change_requests.requested_by': actor,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { canGrantRole } from '@church/contract/roles';
+import { canGrantRole, outranks } from '@church/contract/roles';
 import { IMPORT_FIELD_LABELS, IMPORT_TEXTS, type ImportField } from '@church/contract/members-import';
 import { HOUSEHOLD_ROLES, MEMBER_TEXTS, memberWriteRequest, type MemberWrite } from '@church/contract/members-manage';
 import type { UserRow } from '../../../db/schema/index';
@@ -213,5 +213,12 @@ export function planRow(actor: Actor, cells: Cells, existing: UserRow | undefine
     return { action: 'error', errors: [MEMBER_TEXTS.targetNotAllowed] };
   }
   if (set.role && !canGrantRole(actor, set.role)) return { action: 'error', errors: [MEMBER_TEXTS.roleNotAllowed(set.role)] };
+  // A login e-mail follows the one rule (members/email-change.ts): a file cannot change it for someone who signs
+  // in (the new address must confirm it, on the member's page), nor anyone's whose role is not below the importer's.
+  if ('email' in set) {
+    if (existing.id === actor.actorId) return { action: 'error', errors: [MEMBER_TEXTS.emailOwnOnProfile] };
+    if (!outranks(actor, existing)) return { action: 'error', errors: [MEMBER_TEXTS.emailPeerNotAllowed] };
+    if (existing.passwordHash) return { action: 'error', errors: [IMPORT_TEXTS.loginEmail] };
+  }
   return { action: 'updated', existing, set, changes, reason };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { canGrantRole } from '@church/contract/roles';
+import { assertMayChangeEmail } from '../email-change';
 import { MEMBER_TEXTS } from '@church/contract/members-manage';
 import { MERGE_FIELDS, MERGE_TEXTS, type MergeField } from '@church/contract/members-merge';
 import { isUniqueViolation, type Db, type DbOrTx } from '../../../db/client';
@@ -134,6 +135,12 @@ export function createMergeService(db: Db, emit: EmitEvent = noEvents) {
           assertMayTouch(actor, kept);
           assertMayTouch(actor, removed);
           const set = chosenValues(kept, removed, choice);
+          // The kept record's login e-mail follows the one rule (members/email-change.ts): only someone ranked above
+          // may change it, and it moves only with the sign-in that belongs to it (the removed record's password).
+          if ('email' in set && kept.email !== set.email) {
+            assertMayChangeEmail(actor, kept);
+            if (kept.passwordHash && !('passwordHash' in set)) throw forbidden(MERGE_TEXTS.loginEmail);
+          }
           if (set.role && !canGrantRole(actor, set.role)) throw forbidden(MEMBER_TEXTS.roleNotAllowed(set.role));
 
           const removedJson = (await rowAsJson(tx, 'users', removed.id))!;
