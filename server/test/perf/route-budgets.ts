@@ -56,6 +56,8 @@ export const BUDGETS: Record<string, Budget> = {
   'GET /api/donations': { url: '/api/donations?limit=50', ms: 250, pgMs: 300 },
   'GET /api/giving/reports': { url: '/api/giving/reports', ms: 8000, pgMs: 1250 },
   'GET /api/giving/batches': { url: '/api/giving/batches', ms: 250 },
+  'GET /api/giving/bank-statements': { url: '/api/giving/bank-statements', ms: 250 },
+  'GET /api/giving/bank-statement-lines': { url: '/api/giving/bank-statement-lines', ms: 400, pgMs: 250 },
   'GET /api/giving/funds': { url: '/api/giving/funds', ms: 250 },
   'GET /api/giving/goals': { url: '/api/giving/goals', ms: 250 },
   'GET /api/giving/subscriptions': { url: '/api/giving/subscriptions', ms: 250 },

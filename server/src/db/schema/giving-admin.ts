@@ -366,3 +366,70 @@ export const givingGoalEvents = pgTable(
   },
   (t) => [index('giving_goal_events_goal_idx').on(t.goalId, t.at)],
 );
+
+/** One imported bank statement file (issue 32): which bank and account, who imported it, what it held. */
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** fnb, absa, standardbank, nedbank, capitec, ofx, mapped */
+    bank: text('bank').notNull(),
+    account: text('account').notNull(),
+    fileName: text('file_name').notNull(),
+    credits: integer('credits').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    debits: integer('debits').notNull().default(0),
+    importedBy: uuid('imported_by').references(() => users.id, { onDelete: 'set null' }),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bank_statements_imported_idx').on(t.importedAt)],
+);
+export type BankStatementRow = typeof bankStatements.$inferSelect;
+
+/**
+ * A credit on a bank statement. Stored once: its fingerprint (account, date, amount, description, and the
+ * running balance or the bank's id or its place among identical lines) is unique, so importing the same
+ * statement (or an overlapping one) again adds nothing. It completes at most one gift and a gift is completed
+ * by at most one line (donation_id unique). matched (by the gift's reference) and suggested (by amount, name
+ * or the member's past references) wait for the treasurer's confirmation; unmatched wait in the queue.
+ */
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    postedOn: date('posted_on', { mode: 'string' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull(),
+    reference: text('reference'),
+    balanceCents: integer('balance_cents'),
+    /** matched, suggested, unmatched, confirmed, dismissed */
+    status: text('status').notNull(),
+    matchReason: text('match_reason'),
+    /** The pending gift it matches or is suggested for. */
+    candidateDonationId: uuid('candidate_donation_id').references(() => donations.id, { onDelete: 'set null' }),
+    /** The member it is suggested for (by past references) or assigned to. */
+    candidateUserId: uuid('candidate_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The gift this line completed (confirmed lines). */
+    donationId: uuid('donation_id').references(() => donations.id, { onDelete: 'restrict' }),
+    dismissReason: text('dismiss_reason'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_statement_lines_fingerprint_uq').on(t.fingerprint),
+    uniqueIndex('bank_statement_lines_donation_uq')
+      .on(t.donationId)
+      .where(sql`${t.donationId} is not null`),
+    index('bank_statement_lines_status_idx').on(t.status, t.postedOn),
+    index('bank_statement_lines_statement_idx').on(t.statementId),
+    index('bank_statement_lines_user_idx').on(t.candidateUserId),
+    check('bank_statement_lines_status', sql`${t.status} in ('matched', 'suggested', 'unmatched', 'confirmed', 'dismissed')`),
+    check('bank_statement_lines_credit', sql`${t.amountCents} > 0`),
+  ],
+);
+export type BankStatementLineRow = typeof bankStatementLines.$inferSelect;

@@ -274,18 +274,46 @@ export function createGivingAdminService(d: {
       });
     },
     match: async (actor: SessionUser, id: string, reason: string | undefined, externalRef: string | null | undefined) =>
-      change(
-        actor,
-        id,
-        'matched',
-        reason ?? 'Received in the church account',
-        (row) => ({ status: 'completed', completedAt: new Date(), externalRef: externalRef ?? row.externalRef }),
-        (row) => {
-          if (row.status !== 'pending' || providerCollected(row))
-            throw conflict('Only a pending bank transfer or cash gift can be matched');
-        },
-        await d.timeZone(),
-      ),
+      d.db.transaction(async (tx) => {
+        const row = await repo.byId(tx, id, true);
+        if (!row) throw notFound('No donation with that id');
+        return matchPending(tx, actor, row, reason ?? 'Received in the church account', externalRef, emit);
+      }),
   };
+}
+
+/**
+ * Completes a pending bank transfer or cash gift (the row locked by the caller) as received: the gift's
+ * history (from → to, why), the audit log, the giver's notification and donation.received, in the caller's
+ * transaction. The one way a pending gift is matched: by hand (/donations/:id/match) or from a bank statement.
+ */
+export async function matchPending(
+  tx: Tx,
+  actor: SessionUser,
+  row: DonationRow,
+  reason: string,
+  externalRef: string | null | undefined,
+  emit: EmitEvent = noEvents,
+) {
+  if (row.status !== 'pending' || providerCollected(row)) throw conflict('Only a pending bank transfer or cash gift can be matched');
+  const [after] = await tx
+    .update(donations)
+    .set({ status: 'completed', completedAt: new Date(), externalRef: externalRef ?? row.externalRef, updatedAt: new Date() })
+    .where(eq(donations.id, row.id))
+    .returning();
+  await tx
+    .insert(donationEvents)
+    .values({ donationId: row.id, kind: 'matched', reason, before: snapshot(row), after: snapshot(after!), actorId: actor.id });
+  await recordAudit(tx, {
+    ...actorOf(actor),
+    action: 'donation.matched',
+    entityType: 'donation',
+    entityId: row.id,
+    summary: `Matched ${giftName(row)}: ${reason}`,
+    before: snapshot(row),
+    after: snapshot(after!),
+  });
+  await notifyReceived(tx, after!, emit);
+  return after!;
 }
 export type GivingAdminService = ReturnType<typeof createGivingAdminService>;

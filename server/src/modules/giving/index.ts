@@ -20,6 +20,8 @@ import { createGivingService } from './service';
 import { batchesRoutes } from './batches/routes';
 import { createBatchesService } from './batches/service';
 import { createDonors } from './batches/donors';
+import { bankStatementRoutes } from './bank/routes';
+import { createBankStatements } from './bank/service';
 
 /** Giving: member gifts, the payment provider, and (when configured) the local PayFast stand-in. */
 /** donation.received / donation.refunded are recorded (ctx.events) in the transaction that records the change. */
@@ -63,6 +65,7 @@ export async function registerGiving(api: FastifyInstance, ctx: AppContext, time
     service: createBatchesService({ db: ctx.db, timeZone, emit }),
     donors: createDonors({ db: ctx.db, emit }),
   });
+  await api.register(bankStatementRoutes, { service: createBankStatements({ db: ctx.db, timeZone, emit }) });
   await api.register(givingReportsRoutes, { service: createGivingReportsService({ db: ctx.db, timeZone }) });
   await api.register(taxRoutes, { service: tax });
   await api.register(certificatesRoutes, { service: tax, timeZone });

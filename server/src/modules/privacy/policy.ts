@@ -75,6 +75,8 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   'donor_tax_profiles.user_id': { action: 'keep', subject: true },
   'giving_subscriptions.user_id': { action: 'keep', subject: true, omit: ['token'] },
   'tax_certificates.user_id': { action: 'keep', subject: true },
+  // A bank statement's credit the treasurer matched to them (issue 32): the church's books, like the gift it completed.
+  'bank_statement_lines.candidate_user_id': { action: 'keep', subject: true },
 
   // Messages stay in their rooms, shown under "Former member"; exported (they are the member's words).
   'chat_messages.sender_id': { action: 'keep', subject: true },
@@ -117,6 +119,8 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   'checkins.checked_in_by': actor,
   'checkins.released_by': actor,
   'giving_batch_events.actor_id': actor,
+  'bank_statements.imported_by': actor,
+  'bank_statement_lines.resolved_by': actor,
   'group_attendance.marked_by': actor,
   'group_attendance_marks.marked_by': actor,
   'group_care_alerts.assignee_id': actor,

@@ -6,6 +6,7 @@ import { formatRand } from '@church/contract/rules/money';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { donationsQuery } from '../api/admin';
+import { BankStatementsPanel } from './bank-statements-panel';
 import { BatchesPanel } from './batches-panel';
 import { FundsPanel } from './funds-panel';
 import { GivingTrend } from './giving-trend';
@@ -58,6 +59,7 @@ export function GivingPage() {
       <Tabs defaultValue="batches" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="batches">Batches</Tabs.Tab>
+          <Tabs.Tab value="bank">Bank statements</Tabs.Tab>
           <Tabs.Tab value="funds">Funds</Tabs.Tab>
           <Tabs.Tab value="certificates">Tax certificates</Tabs.Tab>
           <Tabs.Tab value="tax">Tax &amp; banking</Tabs.Tab>
@@ -65,6 +67,9 @@ export function GivingPage() {
         </Tabs.List>
         <Tabs.Panel value="batches" pt="md">
           <BatchesPanel manage={manage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="bank" pt="md">
+          <BankStatementsPanel manage={manage} />
         </Tabs.Panel>
         <Tabs.Panel value="funds" pt="md">
           <FundsPanel manage={manage} />
