@@ -62,7 +62,9 @@ test('a statement import → bulk confirm → pending EFT gifts completed', asyn
   }
   await page.getByRole('button', { name: 'Confirm 2 selected' }).click();
   await expect(page.getByText('2 gifts completed')).toBeVisible();
-  await page.getByRole('radio', { name: 'Confirmed' }).check({ force: true });
+  // Mantine's segmented control hides its radio inputs: a person clicks the visible label.
+  await page.locator('.mantine-SegmentedControl-label', { hasText: /^Confirmed$/ }).click();
+  await expect(page.getByRole('radio', { name: 'Confirmed' })).toBeChecked();
   for (const g of givers) await expect(page.getByTestId('bank-lines')).toContainText(g.reference);
 
   // The same statement again: nothing new.
