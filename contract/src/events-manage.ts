@@ -26,6 +26,8 @@ export const EVENT_TEXTS = {
     'Cancel this event? It stays listed as cancelled, its registrations and check-ins are kept, and everyone registered is told.',
   checkedIn: 'Checked in',
   checkInFailed: 'Failed to check in',
+  /** Spec 002 §8 fallback for the stats call. */
+  statsFailed: 'Failed to get event stats',
 } as const;
 
 /** Spec 001 §5 defaults: date today, time 10:00, type service. */
@@ -98,11 +100,24 @@ export const eventWriteRequest = z.object({
 });
 export type EventWriteRequest = z.input<typeof eventWriteRequest>;
 
+/** Spec 002 §7.5: POST /events answers with _id in data (the saved event rides beside it, as clients read it). */
 export const eventSavedResponse = z.object({
   status: z.literal('success'),
   message: z.string(),
-  data: z.object({ event: eventSchema }),
+  data: z.object({ ...entityIds, event: eventSchema }),
 });
+
+/** GET /events/stats (spec 002 §7.5): counts across every event, for the leaders' events page. */
+export const eventStatsSchema = z.object({
+  total: z.number().int().describe('Events on record'),
+  upcoming: z.number().int().describe('Events not yet finished (end, or start without an end, is now or later)'),
+  past: z.number().int().describe('Events that have finished'),
+  registrations: z.number().int().describe('Registrations across every event'),
+  checkIns: z.number().int().describe('People checked in across every event'),
+  byType: z.record(z.string(), z.number().int()).describe('Events per type'),
+});
+export type EventStats = z.infer<typeof eventStatsSchema>;
+export const eventStatsResponse = z.object({ status: z.literal('success'), data: eventStatsSchema });
 
 /** One person on an event's check-in sheet: registered, checked in, or both (walk-ins). */
 export const attendeeSchema = z.object({

@@ -155,6 +155,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/donations/:id': 'giving:named',
   'GET /api/donations/export': { access: 'giving:named', onlyRefusals: true },
   'GET /api/events/:id/attendance': 'events:manage',
+  'GET /api/events/stats': 'events:manage',
   'GET /api/giving/batches': 'giving:named',
   'GET /api/giving/batches/:id': 'giving:named',
   // Issue 32 (books): bank statements.

@@ -72,6 +72,7 @@ export const BUDGETS: Record<string, Budget> = {
   'GET /api/events': { url: '/api/events', ms: 350, pgMs: 250 },
   'GET /api/events/:id/registrations': { url: '/api/events/{event}/registrations', ms: 250 },
   'GET /api/events/:id/attendance': { url: '/api/events/{event}/attendance', ms: 250 },
+  'GET /api/events/stats': { url: '/api/events/stats', ms: 250 },
   'GET /api/prayers': { url: '/api/prayers', as: 'member', ms: 250 },
   'GET /api/prayers/all': { url: '/api/prayers/all', ms: 250 },
   'GET /api/prayers/stats': { url: '/api/prayers/stats', ms: 250 },

@@ -10,6 +10,7 @@ import {
   EVENT_TEXTS,
   eventDeletedResponse,
   eventSavedResponse,
+  eventStatsResponse,
   eventWriteRequest,
 } from '@church/contract/events-manage';
 import { errorResponses, idParams } from '@church/contract/http';
@@ -45,8 +46,24 @@ export async function eventsManageRoutes(appBase: FastifyInstance, { service }: 
     },
     async (request, reply) => {
       const row = await service.create(currentUser(request), request.body);
-      return reply.code(201).send({ status: 'success', message: EVENT_TEXTS.created, data: { event: presentEvent(row) } });
+      const event = presentEvent(row);
+      return reply.code(201).send({ status: 'success', message: EVENT_TEXTS.created, data: { _id: event._id, id: event.id, event } });
     },
+  );
+
+  // A static path: the router prefers it to /events/:id whatever the order (which answered 'That id is not valid').
+  app.get(
+    '/events/stats',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Event counts: upcoming, past, registrations, check-ins, per type (leaders)',
+        response: { 200: eventStatsResponse, ...errors },
+      },
+    },
+    async () => ({ status: 'success' as const, data: await service.stats() }),
   );
 
   app.put(
@@ -65,7 +82,8 @@ export async function eventsManageRoutes(appBase: FastifyInstance, { service }: 
     },
     async (request) => {
       const row = await service.update(currentUser(request), request.params.id, request.body);
-      return { status: 'success' as const, message: EVENT_TEXTS.updated, data: { event: presentEvent(row) } };
+      const event = presentEvent(row);
+      return { status: 'success' as const, message: EVENT_TEXTS.updated, data: { _id: event._id, id: event.id, event } };
     },
   );
 

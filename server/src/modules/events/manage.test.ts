@@ -24,6 +24,9 @@ describe('POST /api/events', () => {
     expect(res.statusCode).toBe(201);
     const body = json(res);
     expect(body.message).toBe(EVENT_TEXTS.created);
+    // Spec 002 §7.5: the answer's data carries the new event's _id (and the event, as the web reads it).
+    expect(body.data._id).toBe(body.data.event._id);
+    expect(body.data.id).toBe(body.data.event.id);
     // Africa/Johannesburg is UTC+2: 10:00 local is 08:00Z.
     expect(body.data.event).toMatchObject({
       title: 'Youth Braai',
@@ -142,5 +145,40 @@ describe('check-in', () => {
       (await t.request({ method: 'POST', url: `/api/events/${id}/attendance`, token: m.token, payload: { userId: m.user.id } })).statusCode,
     ).toBe(403);
     expect((await t.request({ url: `/api/events/${id}/attendance` })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/events/stats', () => {
+  const stats = async (token?: string) => t.request({ url: '/api/events/stats', token });
+
+  it('is its own route (not /events/:id) and counts upcoming, past, registrations, check-ins and types', async () => {
+    const before = json(await stats(pastor)).data;
+    const upcoming = json(await create(pastor, { ...valid, type: 'outreach' })).data.id;
+    const past = json(await create(pastor, { ...valid, date: '2020-05-01', type: 'outreach' })).data.id;
+    const m = await createUser(t);
+    await t.request({ method: 'POST', url: `/api/events/${upcoming}/register`, token: m.token });
+    await t.request({ method: 'POST', url: `/api/events/${past}/attendance`, token: pastor, payload: { userId: m.user.id } });
+
+    const res = await stats(pastor);
+    expect(res.statusCode).toBe(200);
+    const after = json(res).data;
+    expect(after).toMatchObject({
+      total: before.total + 2,
+      upcoming: before.upcoming + 1,
+      past: before.past + 1,
+      registrations: before.registrations + 1,
+      checkIns: before.checkIns + 1,
+    });
+    expect(after.byType.outreach).toBe((before.byType.outreach ?? 0) + 2);
+    expect(after.upcoming + after.past).toBe(after.total);
+  });
+
+  it('needs sign-in and a role that manages events', async () => {
+    expect((await stats()).statusCode).toBe(401);
+    for (const role of forbiddenRoles) {
+      const { token } = await createUser(t, { role });
+      expect((await stats(token)).statusCode, role).toBe(403);
+    }
+    expect((await stats(admin)).statusCode).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import {
   checkOutResponse,
   eventDeletedResponse,
   eventSavedResponse,
+  eventStatsResponse,
   type EventWriteRequest,
 } from '@church/contract/events-manage';
 import { membersListResponse } from '@church/contract/members';
@@ -17,6 +18,13 @@ export const manageEventsQuery = (when: 'upcoming' | 'past') =>
   queryOptions({
     queryKey: [...eventKeys.all, 'manage', when] as const,
     queryFn: () => api('/events', { query: { when, limit: 100 }, schema: eventsResponse }).then((r) => r.data),
+  });
+
+/** Counts over every event (GET /events/stats): any event write invalidates them with the lists. */
+export const eventStatsQuery = () =>
+  queryOptions({
+    queryKey: [...eventKeys.all, 'stats'] as const,
+    queryFn: () => api('/events/stats', { schema: eventStatsResponse }).then((r) => r.data),
   });
 
 export const eventQuery = (id: string) =>

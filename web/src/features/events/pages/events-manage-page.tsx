@@ -12,6 +12,7 @@ import { can } from '@church/contract/roles';
 import { useSession } from '../../../lib/session';
 import { CancelEventModal } from '../components/cancel-event-modal';
 import { DeleteEventModal } from '../components/delete-event-modal';
+import { EventStats } from '../components/event-stats';
 import { ManageEventCard } from '../components/manage-event-card';
 
 function Section({
@@ -86,6 +87,7 @@ export function EventsManagePage() {
           Create Event
         </Button>
       </Group>
+      <EventStats />
       <Section title="Upcoming Events" when="upcoming" onCancel={setCancelling} onDelete={onDelete} timeZone={timeZone} />
       <Section title="Past Events" when="past" onCancel={setCancelling} onDelete={onDelete} timeZone={timeZone} />
       <CancelEventModal event={cancelling} onClose={() => setCancelling(null)} />
