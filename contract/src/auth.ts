@@ -68,6 +68,14 @@ export const updatePasswordRequest = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
   newPassword: newPasswordField,
 });
+export type UpdatePasswordRequest = z.input<typeof updatePasswordRequest>;
+
+/** Spec 002 §8 (Auth): the change-password form's texts; the fallback when the server's answer names no reason. */
+export const PASSWORD_UPDATE_TEXTS = {
+  updated: 'Password updated successfully',
+  failed: 'Password update failed',
+  mismatch: 'Passwords do not match',
+} as const;
 
 export const forgotPasswordRequest = z.object({ email: emailField });
 export const resetPasswordRequest = z.object({

@@ -9,6 +9,7 @@ import {
   resetPasswordRequest,
   sessionResponse,
   updatePasswordRequest,
+  PASSWORD_UPDATE_TEXTS,
 } from '@church/contract/auth';
 import { errorResponse, messageResponse, errorResponses } from '@church/contract/http';
 import { sessionIdParams, sessionsEndedResponse, sessionsResponse, SESSION_TEXTS } from '@church/contract/sessions';
@@ -77,7 +78,7 @@ export async function authRoutes(appBase: FastifyInstance, { service, sessions }
         request.body.newPassword,
         originOf(request),
       );
-      return { status: 'success' as const, message: 'Password updated successfully', token, user: presentUser(user) };
+      return { status: 'success' as const, message: PASSWORD_UPDATE_TEXTS.updated, token, user: presentUser(user) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileResponse, type ProfileUpdateRequest } from '@church/contract/members';
+import { sessionResponse, type UpdatePasswordRequest } from '@church/contract/auth';
 import { api } from '../../../lib/api-client';
 
 export const profileQuery = () =>
@@ -17,5 +18,12 @@ export function useUpdateProfile() {
       qc.setQueryData(profileQuery().queryKey, user);
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
     },
+  });
+}
+
+/** PATCH /auth/update-password: answers with a new token (other sessions are signed out) and the user. */
+export function useUpdatePassword() {
+  return useMutation({
+    mutationFn: (body: UpdatePasswordRequest) => api('/auth/update-password', { method: 'PATCH', body, schema: sessionResponse }),
   });
 }

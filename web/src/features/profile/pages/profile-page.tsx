@@ -9,6 +9,7 @@ import { ProfileView } from '../components/profile-view';
 import { PreferencesCard } from '../components/preferences-card';
 import { MyDataCard } from '../components/my-data-card';
 import { SessionsCard } from '../components/sessions-card';
+import { ChangePasswordCard } from '../components/change-password-card';
 
 /** Spec 000 §2 /mobile/profile: view mode, and Edit Profile switches to the form. */
 export function ProfilePage() {
@@ -77,6 +78,7 @@ export function ProfilePage() {
           <Stack gap="md">
             <PreferencesCard />
             <SessionsCard />
+            <ChangePasswordCard />
             <MyDataCard />
           </Stack>
         </Grid.Col>
