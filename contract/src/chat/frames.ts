@@ -51,7 +51,12 @@ export type SendMessageFrame = Extract<ClientFrame, { type: 'send_message' }>;
 /** The text a send_message frame carries, whichever client sent it. */
 export const frameText = (f: SendMessageFrame) => f.data?.message ?? f.content ?? '';
 
-/** Spec 002 §7.12, server → client. */
+/**
+ * Spec 002 §7.12, server → client. The spec's client reads two names for three frames: user_typing or
+ * typing, user_joined or user_join, user_left or user_leave. This server sends the first of each
+ * (user_typing, user_joined, user_left: SERVER_SENDS below, checked by server/src/realtime/hub.test.ts);
+ * clients accept the spec's other names too (canonicalServerFrame), so either spelling works.
+ */
 export type ServerFrame =
   | { type: 'connected'; userId: string; userName: string; rooms: string[]; serverTime: string }
   | { type: 'new_message'; roomId: string; message: ChatMessage }
@@ -80,6 +85,17 @@ export type ServerFrame =
   /** Check-ins of a service changed (issue 33): the live room board reloads its counts. */
   | { type: 'checkin_changed'; serviceId: string; at: number };
 export type ServerFrameType = ServerFrame['type'];
+
+/** The spec's other names for three server frames → the name this server sends. */
+export const SERVER_FRAME_ALIASES = { typing: 'user_typing', user_join: 'user_joined', user_leave: 'user_left' } as const;
+/** Which of each pair the server sends (documented for clients; the hub test holds the server to it). */
+export const SERVER_SENDS = Object.values(SERVER_FRAME_ALIASES);
+
+/** A received frame under the name this client's code reads: the spec's alias names become the server's. */
+export function canonicalServerFrame(frame: { type: string }): ServerFrame {
+  const alias = SERVER_FRAME_ALIASES[frame.type as keyof typeof SERVER_FRAME_ALIASES];
+  return (alias ? { ...frame, type: alias } : frame) as ServerFrame;
+}
 
 /** Parses what arrives on the client; unknown types are kept (spec: passed on to message listeners). */
 export const incomingMessageSchema = messageSchema;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_FRAME_ALIASES, SERVER_SENDS } from '@church/contract/chat/frames';
 import { createTestApp, createUser, json, type TestApp } from '../../test/test-app';
 import { openSocket, type TestSocket } from './test-socket';
 
@@ -132,6 +133,10 @@ describe('between two real clients', () => {
     a.send({ type: 'typing', roomId: general, data: { isTyping: false } });
     expect((await b.next('user_typing')).isTyping).toBe(false);
     expect(a.frames.some((f) => f.type === 'user_typing')).toBe(false);
+    expect(
+      b.frames.some((f) => f.type === 'typing'),
+      "the spec's other name is not sent",
+    ).toBe(false);
 
     a.send({ type: 'send_message', roomId: general, content: 'React to me', tempId: 'tmp-react' });
     const { message } = await a.next('message_sent', (f) => f.tempId === 'tmp-react');
@@ -166,6 +171,10 @@ describe('between two real clients', () => {
     expect(await c.next('room_left')).toMatchObject({ roomId: general });
     await t.request({ method: 'POST', url: `/api/chat/rooms/${general}/leave`, token: outsider.token });
     expect(await a.next('user_left')).toMatchObject({ roomId: general });
+    // The names this server sends of the spec's pairs (contract SERVER_SENDS); never the other spelling.
+    const sent = new Set(a.frames.map((f) => f.type));
+    for (const name of SERVER_SENDS.filter((n) => n !== 'user_typing')) expect(sent.has(name), name).toBe(true);
+    for (const alias of Object.keys(SERVER_FRAME_ALIASES)) expect(sent.has(alias), alias).toBe(false);
   });
 
   it('app.close closes the sockets with 1001', async () => {

@@ -1,11 +1,13 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Button, FileButton, Group, Textarea, Tooltip } from '@mantine/core';
-import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ActionIcon, Box, Button, FileButton, Group, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconPaperclip, IconSend, IconX } from '@tabler/icons-react';
 import { CHAT, CHAT_TEXTS } from '@church/contract/chat/constants';
 import type { ChatRoom } from '@church/contract/chat/rooms';
 import { notify } from '../../../lib/notify';
 import { ApiError } from '../../../lib/api-client';
 import type { ChatConnection } from '../lib/chat-connection';
+import type { UiMessage } from '../lib/message-merge';
+import { excerpt } from './message-list';
 import { FILE_ACCEPT, fileProblem, uploadChatFile } from '../api/chat-files';
 
 interface Props {
@@ -15,6 +17,9 @@ interface Props {
   /** A message of this room is still waiting for its confirmation. */
   sending: boolean;
   compact?: boolean;
+  /** The message being answered (spec 002 §3 repliedTo), shown above the input until sent or cancelled. */
+  replyTo?: UiMessage | null;
+  onCancelReply?(): void;
 }
 
 /**
@@ -23,8 +28,13 @@ interface Props {
  * connection open and no send in progress. Typing is announced and cleared
  * 1 s after the last key, and on blur.
  */
-export function MessageInput({ conn, room, connected, sending, compact }: Props) {
+export function MessageInput({ conn, room, connected, sending, compact, replyTo, onCancelReply }: Props) {
   const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  // Choosing Reply puts the cursor where the answer is written.
+  useEffect(() => {
+    if (replyTo) input.current?.focus();
+  }, [replyTo]);
   const [uploading, setUploading] = useState(false);
   const resetFile = useRef<() => void>(null);
   const canPost = room.canPost;
@@ -36,9 +46,12 @@ export function MessageInput({ conn, room, connected, sending, compact }: Props)
       notify.error(CHAT_TEXTS.cannotSendDisconnected);
       return;
     }
-    const problem = conn.send(room.id, text);
+    const problem = conn.send(room.id, text, undefined, replyTo?.id ?? null);
     if (problem) notify.error(problem);
-    else setText('');
+    else {
+      setText('');
+      onCancelReply?.();
+    }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -75,6 +88,21 @@ export function MessageInput({ conn, room, connected, sending, compact }: Props)
         submit();
       }}
     >
+      {replyTo && (
+        <Group gap="xs" wrap="nowrap" mb={6} pl={8} data-testid="reply-bar" style={{ borderLeft: '3px solid var(--mantine-color-blue-5)' }}>
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <Text size="xs" fw={700}>
+              Replying to {replyTo.sender?.name ?? CHAT_TEXTS.unknownUser}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {excerpt(replyTo)}
+            </Text>
+          </Box>
+          <ActionIcon variant="subtle" color="gray" aria-label="Cancel reply" onClick={onCancelReply}>
+            <IconX size={16} />
+          </ActionIcon>
+        </Group>
+      )}
       <Group gap="xs" align="flex-end" wrap="nowrap">
         {room.settings.allowFiles && canPost && (
           <FileButton onChange={onFile} accept={FILE_ACCEPT} resetRef={resetFile} disabled={blocked || uploading}>
@@ -88,6 +116,7 @@ export function MessageInput({ conn, room, connected, sending, compact }: Props)
           </FileButton>
         )}
         <Textarea
+          ref={input}
           aria-label="Message"
           style={{ flex: 1 }}
           placeholder={placeholder}
@@ -102,7 +131,10 @@ export function MessageInput({ conn, room, connected, sending, compact }: Props)
             if (connected && e.currentTarget.value.trim()) conn.typing(room.id);
           }}
           onBlur={() => conn.stopTyping(room.id)}
-          onKeyDown={onKeyDown}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && replyTo) onCancelReply?.();
+            else onKeyDown(e);
+          }}
         />
         {compact ? (
           <ActionIcon type="submit" size={36} radius="xl" aria-label="Send" disabled={blocked || sending || !text.trim()} loading={sending}>

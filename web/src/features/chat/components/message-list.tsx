@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ActionIcon, Alert, Anchor, Badge, Box, Button, Center, Group, Loader, Menu, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconClock, IconMoodSmile, IconPaperclip } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowBackUp, IconCheck, IconClock, IconMoodSmile, IconPaperclip } from '@tabler/icons-react';
 import { CHAT_TEXTS } from '@church/contract/chat/constants';
 import { messageTimeLabel } from '@church/contract/chat/rules';
 import type { UiMessage } from '../lib/message-merge';
@@ -16,6 +16,8 @@ interface Props {
   onReload(): void;
   onRetry(tempId: string): void;
   onReact(messageId: string, emoji: string): void;
+  /** Answer a message (only where the person may post). */
+  onReply?(message: UiMessage): void;
   typing: string[];
   hasOlder: boolean;
   loadingOlder: boolean;
@@ -35,6 +37,7 @@ export function MessageList(props: Props) {
   const { messages, meId } = props;
   const viewport = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
+  const byId = new Map(messages.map((m) => [m.id, m]));
   useEffect(() => {
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [lastId, props.typing.length]);
@@ -74,7 +77,15 @@ export function MessageList(props: Props) {
           </Center>
         )}
         {messages.map((m) => (
-          <MessageBubble key={m.id} m={m} mine={!!meId && m.sender?.id === meId} onRetry={props.onRetry} onReact={props.onReact} />
+          <MessageBubble
+            key={m.id}
+            m={m}
+            quoted={m.repliedTo ? (byId.get(m.repliedTo) ?? null) : undefined}
+            mine={!!meId && m.sender?.id === meId}
+            onRetry={props.onRetry}
+            onReact={props.onReact}
+            onReply={props.onReply}
+          />
         ))}
       </Stack>
     );
@@ -92,16 +103,55 @@ export function MessageList(props: Props) {
   );
 }
 
+/** A one-line excerpt of a message, for a quote or the reply bar. */
+export function excerpt(m: UiMessage, max = 80) {
+  const text = m.content || m.file?.name || '';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The message a reply answers, quoted above it (or a note when it is older than the messages loaded). */
+function Quote({ quoted }: { quoted: UiMessage | null }) {
+  return (
+    <Box
+      data-testid="quoted-message"
+      mb={4}
+      pl={8}
+      py={2}
+      style={{ borderLeft: '3px solid var(--mantine-color-blue-5)', background: 'var(--mantine-color-default-hover)', borderRadius: 4 }}
+    >
+      {quoted ? (
+        <>
+          <Text size="xs" fw={700}>
+            {quoted.sender?.name ?? CHAT_TEXTS.unknownUser}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {excerpt(quoted)}
+          </Text>
+        </>
+      ) : (
+        <Text size="xs" c="dimmed">
+          Reply to an earlier message
+        </Text>
+      )}
+    </Box>
+  );
+}
+
 function MessageBubble({
   m,
+  quoted,
   mine,
   onRetry,
   onReact,
+  onReply,
 }: {
   m: UiMessage;
+  /** The answered message: undefined when this is not a reply, null when it is not among those loaded. */
+  quoted: UiMessage | null | undefined;
   mine: boolean;
   onRetry(t: string): void;
   onReact(id: string, e: string): void;
+  onReply?(m: UiMessage): void;
 }) {
   const confirmed = m.cursor !== '';
   return (
@@ -125,6 +175,11 @@ function MessageBubble({
             </Text>
             {mine && m.status === 'sending' && <IconClock size={12} aria-label="Sending" color="gray" />}
             {mine && m.status === 'delivered' && <IconCheck size={12} aria-label="Delivered" color="green" />}
+            {confirmed && onReply && (
+              <ActionIcon variant="subtle" color="gray" size="xs" aria-label="Reply" onClick={() => onReply(m)}>
+                <IconArrowBackUp size={14} />
+              </ActionIcon>
+            )}
             {confirmed && (
               <Menu position="top" withinPortal>
                 <Menu.Target>
@@ -145,6 +200,7 @@ function MessageBubble({
             )}
           </Group>
         </Group>
+        {quoted !== undefined && <Quote quoted={quoted} />}
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {m.content}
         </Text>

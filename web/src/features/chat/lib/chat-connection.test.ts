@@ -166,13 +166,26 @@ describe('optimistic messages', () => {
       roomId: ROOM,
       tempId: 'tmp-1',
       content: 'Amen',
-      data: { message: 'Amen', messageType: 'text' },
+      data: { message: 'Amen', messageType: 'text', repliedTo: null },
     });
     last().frame({ type: 'new_message', roomId: ROOM, message: stored('m1', 'tmp-1', 'Amen', '7') });
     last().frame({ type: 'message_sent', tempId: 'tmp-1', roomId: ROOM, message: stored('m1', 'tmp-1', 'Amen', '7'), duplicate: false });
     expect(c.getSnapshot().messages[ROOM]).toMatchObject([{ id: 'm1', status: 'delivered' }]);
     vi.advanceTimersByTime(20_000);
     expect(c.getSnapshot().messages[ROOM]![0]!.status).toBe('delivered');
+  });
+
+  it('a reply names the message it answers, on the optimistic copy, the frame and a retry', () => {
+    const c = make();
+    c.connect();
+    last().open();
+    const answered = '11111111-1111-4111-8111-111111111111';
+    c.send(ROOM, 'Amen to that', 'tmp-r', answered);
+    expect(c.getSnapshot().messages[ROOM]).toMatchObject([{ content: 'Amen to that', repliedTo: answered }]);
+    expect(last().sent.at(-1)).toMatchObject({ type: 'send_message', tempId: 'tmp-r', data: { repliedTo: answered } });
+    vi.advanceTimersByTime(10_000);
+    c.retry(ROOM, 'tmp-r');
+    expect(last().sent.at(-1)).toMatchObject({ tempId: 'tmp-r', data: { repliedTo: answered } });
   });
 
   it('fails after 10 s without an answer; Retry removes it and resends with the same tempId', () => {
@@ -226,5 +239,19 @@ describe('typing', () => {
     expect(c.getSnapshot().typing[ROOM]).toEqual({ u2: 'Sipho' });
     vi.advanceTimersByTime(3000);
     expect(c.getSnapshot().typing[ROOM]).toEqual({});
+  });
+  it("reads the spec's other frame names as this server's (typing, user_join, user_leave)", () => {
+    const c = make();
+    const seen: string[] = [];
+    c.onFrame((f) => seen.push(f.type));
+    c.connect();
+    last().open();
+    last().frame({ type: 'typing', roomId: ROOM, userId: 'u3', userName: 'Lerato', isTyping: true });
+    expect(c.getSnapshot().typing[ROOM]).toEqual({ u3: 'Lerato' });
+    last().frame({ type: 'typing', roomId: ROOM, userId: 'u3', userName: 'Lerato', isTyping: false });
+    expect(c.getSnapshot().typing[ROOM]).toEqual({});
+    last().frame({ type: 'user_join', roomId: ROOM, userId: 'u3', userName: 'Lerato' });
+    last().frame({ type: 'user_leave', roomId: ROOM, userId: 'u3', userName: 'Lerato' });
+    expect(seen.filter((t) => t !== 'connected')).toEqual(['user_typing', 'user_typing', 'user_joined', 'user_left']);
   });
 });

@@ -1,6 +1,6 @@
 import { CHAT, CHAT_TEXTS } from '@church/contract/chat/constants';
 import type { ChatMessage, ReactionSummary } from '@church/contract/chat/messages';
-import type { ServerFrame } from '@church/contract/chat/frames';
+import { canonicalServerFrame, type ServerFrame } from '@church/contract/chat/frames';
 import { newTempId, reconnectDelay, shouldReconnect } from '@church/contract/chat/rules';
 import { mergeMessages, type UiMessage } from './message-merge';
 
@@ -187,16 +187,18 @@ export class ChatConnection {
   private receive(data: unknown) {
     let frame: ServerFrame;
     try {
-      frame = JSON.parse(String(data)) as ServerFrame;
+      // The spec names three frames two ways (typing / user_typing, user_join / user_joined, user_leave / user_left).
+      frame = canonicalServerFrame(JSON.parse(String(data)) as { type: string });
     } catch {
       return;
     }
+    if (!frame || typeof frame.type !== 'string') return;
     switch (frame.type) {
       case 'connected':
         // Rooms the screens have open, and messages still waiting, go again on the new socket.
         for (const roomId of this.wanted) this.raw({ type: 'join_room', roomId });
         for (const [roomId, list] of Object.entries(this.state.messages)) {
-          for (const m of list) if (m.status === 'sending' && m.tempId) this.sendFrame(roomId, m.content, m.tempId);
+          for (const m of list) if (m.status === 'sending' && m.tempId) this.sendFrame(roomId, m.content, m.tempId, m.repliedTo);
         }
         break;
       case 'room_joined':
@@ -261,7 +263,7 @@ export class ChatConnection {
    * delivered on confirmation, or failed on message_failed or after 10 s.
    * Returns the reason it could not be sent, or null.
    */
-  send(roomId: string, text: string, tempId = newTempId()): string | null {
+  send(roomId: string, text: string, tempId = newTempId(), repliedTo: string | null = null): string | null {
     const content = text.trim();
     if (!content) return null;
     if (!this.isOpen) return CHAT_TEXTS.notConnected;
@@ -280,7 +282,7 @@ export class ChatConnection {
       createdAt: now,
       timestamp: now,
       status: 'sending',
-      repliedTo: null,
+      repliedTo,
       tempId,
       reactions: [],
       file: null,
@@ -288,7 +290,7 @@ export class ChatConnection {
     };
     this.setRoom(roomId, (list) => [...list, optimistic]);
     this.stopTyping(roomId);
-    this.sendFrame(roomId, content, tempId);
+    this.sendFrame(roomId, content, tempId, repliedTo);
     this.timeouts.set(
       tempId,
       setTimeout(() => this.fail(tempId, CHAT_TEXTS.timeout), CHAT.messageTimeoutMs),
@@ -296,9 +298,9 @@ export class ChatConnection {
     return null;
   }
 
-  private sendFrame(roomId: string, content: string, tempId: string) {
-    // Both spellings of spec §7.12: data.message (desktop) and content (mobile).
-    this.raw({ type: 'send_message', roomId, tempId, content, data: { message: content, messageType: 'text' } });
+  private sendFrame(roomId: string, content: string, tempId: string, repliedTo: string | null) {
+    // Both spellings of spec §7.12: data.message (desktop) and content (mobile); data.repliedTo names the message answered.
+    this.raw({ type: 'send_message', roomId, tempId, content, data: { message: content, messageType: 'text', repliedTo } });
   }
 
   /** Retry (spec §4): remove the failed message and send its text again, with the same tempId so the server never stores it twice. */
@@ -307,7 +309,7 @@ export class ChatConnection {
     if (!msg) return null;
     if (!this.isOpen) return CHAT_TEXTS.connectionNotOpen;
     this.setRoom(roomId, (list) => list.filter((m) => m !== msg));
-    return this.send(roomId, msg.content, tempId);
+    return this.send(roomId, msg.content, tempId, msg.repliedTo);
   }
 
   react(messageId: string, emoji: string) {

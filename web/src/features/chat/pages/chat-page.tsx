@@ -6,6 +6,7 @@ import { useRooms } from '../api/chat-api';
 import { useChatConnection } from '../hooks/use-chat-connection';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useChatActions } from '../hooks/use-chat-actions';
+import { useReplyTo } from '../hooks/use-reply-to';
 import { RoomList } from '../components/room-list';
 import { MessageList } from '../components/message-list';
 import { MessageInput } from '../components/message-input';
@@ -24,6 +25,7 @@ export function ChatPage() {
   const room = useMemo(() => rooms.data?.find((r) => r.id === selectedId) ?? null, [rooms.data, selectedId]);
   const view = useChatRoom(conn, snapshot, room, { reloadAfterSend: true });
   const actions = useChatActions(conn, room?.id ?? null);
+  const reply = useReplyTo(room?.id ?? null);
   const sending = view.messages.some((m) => m.status === 'sending');
 
   return (
@@ -67,6 +69,7 @@ export function ChatPage() {
                   onReload={() => view.history.refetch()}
                   onRetry={actions.retry}
                   onReact={actions.react}
+                  onReply={room.canPost ? reply.startReply : undefined}
                   typing={view.typing}
                   hasOlder={view.hasOlder}
                   loadingOlder={view.loadingOlder}
@@ -74,7 +77,14 @@ export function ChatPage() {
                   height={CHAT.chatAreaHeightPx}
                 />
                 <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-                  <MessageInput conn={conn} room={room} connected={snapshot.status === 'connected'} sending={sending} />
+                  <MessageInput
+                    conn={conn}
+                    room={room}
+                    connected={snapshot.status === 'connected'}
+                    sending={sending}
+                    replyTo={reply.replyTo}
+                    onCancelReply={reply.cancelReply}
+                  />
                 </Box>
               </Stack>
             ) : (

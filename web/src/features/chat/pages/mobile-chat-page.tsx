@@ -6,6 +6,7 @@ import { useRooms } from '../api/chat-api';
 import { useChatConnection } from '../hooks/use-chat-connection';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useChatActions } from '../hooks/use-chat-actions';
+import { useReplyTo } from '../hooks/use-reply-to';
 import { RoomList } from '../components/room-list';
 import { MessageList } from '../components/message-list';
 import { MessageInput } from '../components/message-input';
@@ -24,6 +25,7 @@ export function MobileChatPage() {
   const room = useMemo(() => rooms.data?.find((r) => r.id === roomId) ?? null, [rooms.data, roomId]);
   const chat = useChatRoom(conn, snapshot, view.kind === 'room' ? room : null);
   const actions = useChatActions(conn, room?.id ?? null);
+  const reply = useReplyTo(room?.id ?? null);
   const sending = chat.messages.some((m) => m.status === 'sending');
 
   if (view.kind === 'info' && room) {
@@ -59,6 +61,7 @@ export function MobileChatPage() {
             onReload={() => chat.history.refetch()}
             onRetry={actions.retry}
             onReact={actions.react}
+            onReply={room.canPost ? reply.startReply : undefined}
             typing={chat.typing}
             hasOlder={chat.hasOlder}
             loadingOlder={chat.loadingOlder}
@@ -67,7 +70,15 @@ export function MobileChatPage() {
           />
         </Box>
         <Box p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          <MessageInput conn={conn} room={room} connected={snapshot.status === 'connected'} sending={sending} compact />
+          <MessageInput
+            conn={conn}
+            room={room}
+            connected={snapshot.status === 'connected'}
+            sending={sending}
+            compact
+            replyTo={reply.replyTo}
+            onCancelReply={reply.cancelReply}
+          />
         </Box>
       </Stack>
     );

@@ -43,7 +43,9 @@ function SectionIntro({ id, origin }: { id: string; origin: string }) {
     return (
       <Text size="sm">
         Live messages use a WebSocket at <Code>{origin.replace(/^http/, 'ws')}/ws?token=&lt;JWT&gt;</Code> with JSON frames such as
-        send_message, join_room and typing. An API key with read:chat can list rooms over REST.
+        send_message, join_room and typing. The server announces others typing, joining and leaving as user_typing, user_joined and
+        user_left (the spec&apos;s other names for them, typing, user_join and user_leave, are never sent; a client may accept both). An API
+        key with read:chat can list rooms over REST.
       </Text>
     );
   if (id === 'pricing')
