@@ -25,6 +25,13 @@ export const plansQuery = () =>
     staleTime: 3_600_000,
   });
 
+/** Spec 002 §7.11: GET /api/plans as a connection test, timed; never cached (each test asks the server again). */
+export async function testApiConnection(): Promise<{ ms: number; plans: number }> {
+  const started = performance.now();
+  const res = await api('/plans', { schema: plansResponse });
+  return { ms: Math.round(performance.now() - started), plans: res.data.plans.length };
+}
+
 export const developerAnalyticsQuery = (range: '7d' | '30d' | '90d') =>
   queryOptions({
     queryKey: [...devKeys.analytics, range],

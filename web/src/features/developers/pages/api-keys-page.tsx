@@ -8,6 +8,7 @@ import { devNotify } from '../../../lib/notify';
 import { DeveloperShell } from '../components/developer-shell';
 import { ApiKeyCard } from '../components/api-key-card';
 import { CreateKeyModal } from '../components/create-key-modal';
+import { ApiConnectionTest } from '../components/api-connection-test';
 import { apiKeysQuery, useRevokeApiKey } from '../api/developer-api';
 
 /** Spec 002 §2.7. Load failures show an honest error with Retry — never demo keys. */
@@ -47,6 +48,7 @@ export function ApiKeysPage() {
             </Text>
           </Alert>
         )}
+        <ApiConnectionTest />
         {keys.isPending && <Loader aria-label="Loading API keys" />}
         {keys.isError && (
           <Alert color="red" title={DEV_TEXTS.backendIssue}>
