@@ -12,6 +12,15 @@ export const RECIPIENT_TYPE_LABELS: Record<RecipientType, string> = {
   visitors: 'Visitors',
   inactive: 'Inactive members',
 };
+/** Each audience as the words after 'sent to' or 'scheduled for' (the spec's '{type} members' where that reads well). */
+export const RECIPIENT_AUDIENCE: Record<RecipientType, string> = {
+  all: 'all members',
+  active: 'active members',
+  volunteers: 'volunteers',
+  leaders: 'leaders',
+  visitors: 'visitors',
+  inactive: 'inactive members',
+};
 /** Spec 001 §9: schedule is immediately or scheduled. */
 export const SCHEDULES = ['immediately', 'scheduled'] as const;
 
@@ -26,7 +35,13 @@ export const MESSAGING_TEXTS = {
   inPast: 'The scheduled time has already passed',
   /** Spec 001 §8. */
   failed: 'Failed to schedule message',
-  scheduled: (type: RecipientType) => `Message scheduled for ${type} members`,
+  /**
+   * Spec 001 §8 'Message scheduled for {type} members', said so it reads well for every audience ('scheduled
+   * for leaders members' did not): sent now → 'Message sent to leaders'; scheduled → 'Message scheduled for
+   * volunteers'. For all, active and inactive it is the spec's text word for word.
+   */
+  scheduled: (type: RecipientType, schedule: (typeof SCHEDULES)[number] = 'scheduled') =>
+    schedule === 'immediately' ? `Message sent to ${RECIPIENT_AUDIENCE[type]}` : `Message scheduled for ${RECIPIENT_AUDIENCE[type]}`,
   noRecipients: 'No members match this audience',
   cancelled: 'Message cancelled',
   tooLate: 'This message has already started sending and can no longer be cancelled',

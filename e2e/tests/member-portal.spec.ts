@@ -182,7 +182,7 @@ test('an administrator sees the extra navigation, Manage Members and church-wide
   await expect(page.getByTestId('role-badge')).toHaveText('Administrator');
   await expect(page.getByRole('link', { name: 'Reports' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
-  await expect(page.getByRole('link', { name: 'Manage Members' })).toHaveAttribute('href', '/admin/members');
+  await expect(page.getByRole('link', { name: 'Manage Members' })).toHaveAttribute('href', '/members');
   await expect(page.getByTestId('stat-activeMembers')).toBeVisible();
   await expect(page.getByTestId('church-monthly-estimate')).toHaveText(/^R [\d,]+\.\d{2}$/);
   await expect(page.getByTestId('member-note')).toHaveCount(0);

@@ -63,7 +63,7 @@ test('a pastor schedules a message two minutes ahead, sees it sent, and the memb
     await expectAccessible(page);
     await snap(page, info, 'message-dialog-desktop');
     await dialog.getByRole('button', { name: 'Schedule Message' }).click();
-    await expect(page.getByText('Message scheduled for visitors members')).toBeVisible();
+    await expect(page.getByText('Message scheduled for visitors')).toBeVisible();
 
     const row = page.getByRole('row').filter({ hasText: subject });
     await expect(row.getByText('scheduled')).toBeVisible();

@@ -140,7 +140,7 @@ describe('sending', () => {
       recipientType: 'volunteers',
     });
     expect(res.statusCode).toBe(201);
-    expect(json(res).message).toBe('Message scheduled for volunteers members');
+    expect(json(res).message).toBe('Message sent to volunteers');
     messageId = json(res).data.bulkMessage.id;
     await drain();
 
@@ -276,6 +276,8 @@ describe('scheduling', () => {
       scheduledTime: '09:30',
     });
     expect(res.statusCode).toBe(201);
+    // Spec 001 §8's toast, worded so it reads well ('scheduled for leaders', never 'leaders members').
+    expect(json(res).message).toBe('Message scheduled for leaders');
     const m = json(res).data.bulkMessage;
     expect(m.status).toBe('scheduled');
     // 09:30 in Africa/Johannesburg (UTC+2).

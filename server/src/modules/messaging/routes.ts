@@ -93,7 +93,7 @@ export async function messagingRoutes(
       const row = (await repo.get(id))!;
       return reply.code(201).send({
         status: 'success' as const,
-        message: MESSAGING_TEXTS.scheduled(b.recipientType),
+        message: MESSAGING_TEXTS.scheduled(b.recipientType, b.schedule),
         data: { bulkMessage: await withStats(row) },
       });
     },

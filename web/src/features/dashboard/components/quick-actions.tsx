@@ -13,14 +13,15 @@ const actionsFor = (compact: boolean): { label: MessageKey; to: string; icon: ty
   { label: 'member.nav.chat', to: compact ? paths.mobile.chat : paths.chat, icon: IconMessages, colour: 'blue' },
 ];
 
-/** Spec 000 §2 Quick actions, plus Manage Members for admin-type roles. `compact` is the phone's two-column form. */
+/**
+ * Spec 000 §2 Quick actions, plus Manage Members for admin-type roles. Manage Members opens the Members
+ * Management table (/members, spec 001 §2), where members are managed, not Admin › Users & roles (issue 31).
+ * `compact` is the phone's two-column form.
+ */
 export function QuickActions({ adminType, compact = false }: { adminType: boolean; compact?: boolean }) {
   const t = useT();
   const actions = adminType
-    ? [
-        ...actionsFor(compact),
-        { label: 'member.quick.manageMembers' as const, to: paths.adminMembers, icon: IconUsersGroup, colour: 'indigo' },
-      ]
+    ? [...actionsFor(compact), { label: 'member.quick.manageMembers' as const, to: paths.members, icon: IconUsersGroup, colour: 'indigo' }]
     : actionsFor(compact);
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="quick-actions">

@@ -49,6 +49,8 @@ export function PastorDashboardPage() {
               ['Upcoming Events', query.data.stats.upcomingEvents],
               ['Average Attendance', query.data.stats.attendance],
               ['Volunteers', query.data.stats.volunteers],
+              // Spec 001 §3 dashboard stats: baptism, as the server counts it (baptism dates in the last 12 months).
+              ['Baptisms (12 months)', query.data.stats.baptism],
             ].map(([label, value]) => (
               <Card key={label} withBorder radius="lg" padding="sm" data-testid="stat-card">
                 <Text size="xs" c="gray.7" fw={600}>
