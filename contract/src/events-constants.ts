@@ -27,3 +27,5 @@ export function isUpcoming(event: { date: string; endDate?: string | null }, now
 export const EVENT_CANCELLED_LABEL = 'Cancelled';
 export const REGISTRATIONS_CLOSED_LABEL = 'Registrations closed';
 export const WAITLISTED_LABEL = 'On the waiting list';
+/** Spec 002 §8: the events answer arrived but is not the list of events the contract promises. */
+export const INVALID_EVENTS_DATA = 'Invalid events data structure';

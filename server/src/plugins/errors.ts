@@ -30,6 +30,20 @@ function isBrokenMultipart(err: FastifyError, contentType: string | undefined) {
   return !err.code || !/^E[A-Z]+$/.test(err.code);
 }
 
+export const MISSING_REQUIRED_FIELDS = 'Missing required fields';
+
+/** How many top-level body fields were refused because they are absent (not because their value is wrong). */
+function missingFieldCount(context: string | undefined, issues: ReadonlyArray<{ instancePath: string }>, body: unknown) {
+  if (context !== 'body') return 0;
+  const given = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const absent = new Set<string>();
+  for (const issue of issues) {
+    const path = String(issue.instancePath).split('/').filter(Boolean);
+    if (path.length === 1 && given[path[0]!] === undefined) absent.add(path[0]!);
+  }
+  return absent.size;
+}
+
 /**
  * One error shape for the whole API: { status: 'error', message, details? }.
  * 4xx messages are shown to the caller; 5xx are logged in full and answered
@@ -42,7 +56,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?:
         path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
         message: v.message ?? 'is not valid',
       }));
-      return reply.code(400).send({ status: 'error', message: details[0]?.message ?? 'Invalid request', details });
+      // Spec 002 §8: a body missing several required fields is answered 'Missing required fields' (each field's
+      // own message stays in details); one missing field, or a wrong value, keeps its own message.
+      const message =
+        missingFieldCount(err.validationContext, err.validation, request.body) > 1 ? MISSING_REQUIRED_FIELDS : details[0]?.message;
+      return reply.code(400).send({ status: 'error', message: message ?? 'Invalid request', details });
     }
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).headers(err.headers).send({ status: 'error', message: err.message });

@@ -84,7 +84,12 @@ describe('POST /api/auth/login', () => {
   });
 
   it('rejects missing fields and a bad e-mail with 400', async () => {
-    expect(json(await t.request({ method: 'POST', url: '/api/auth/login', payload: {} })).message).toBe('Email is required');
+    // Spec 002 §8: several missing fields are 'Missing required fields', each one's own message in details.
+    const none = json(await t.request({ method: 'POST', url: '/api/auth/login', payload: {} }));
+    expect(none.message).toBe('Missing required fields');
+    expect(none.details.map((d: { message: string }) => d.message)).toEqual(expect.arrayContaining(['Email is required', 'Password is required']));
+    // One missing field keeps its own message.
+    expect(json(await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: 'x' } })).message).toBe('Email is required');
     expect(json(await login('nope', 'x')).message).toBe('Please enter a valid email address');
     expect((await login('a@b.co', '')).statusCode).toBe(400);
   });

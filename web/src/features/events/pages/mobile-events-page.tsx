@@ -1,7 +1,7 @@
 import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { NO_EVENTS_HINT, NO_EVENTS_TITLE } from '@church/contract/events-constants';
+import { INVALID_EVENTS_DATA, NO_EVENTS_HINT, NO_EVENTS_TITLE } from '@church/contract/events-constants';
 import { notify, useErrorToast } from '../../../lib/notify';
 import { ApiError } from '../../../lib/api-client';
 import { upcomingEventsQuery, useCancelRegistration, useRegisterForEvent } from '../api/events';
@@ -56,6 +56,12 @@ export function MobileEventsPage() {
         ))
       ) : query.isError ? (
         <Alert color="red" title="Failed to load events">
+          {/* An answer that is not the promised list (a proxy's page, an older server): say so, as spec 002 §8 words it. */}
+          {query.error.name === 'ZodError' && (
+            <Text size="sm" mb="xs">
+              {INVALID_EVENTS_DATA}
+            </Text>
+          )}
           <Button size="xs" color="red" variant="light" onClick={() => query.refetch()}>
             Retry
           </Button>
