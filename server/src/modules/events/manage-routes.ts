@@ -103,7 +103,8 @@ export async function eventsManageRoutes(appBase: FastifyInstance, { service }: 
     },
     async (request) => {
       const row = await service.cancel(currentUser(request), request.params.id, request.body.reason);
-      return { status: 'success' as const, message: EVENT_TEXTS.cancelled, data: { event: presentEvent(row) } };
+      const event = presentEvent(row);
+      return { status: 'success' as const, message: EVENT_TEXTS.cancelled, data: { _id: event._id, id: event.id, event } };
     },
   );
 
