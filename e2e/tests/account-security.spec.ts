@@ -30,11 +30,13 @@ test('changing the e-mail asks for the current password and signs out other devi
   const { token: otherDevice } = await signUpFresh(page);
   await page.goto('/mobile/profile');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
+  // The profile form's own field (the change-password card below has a 'Current password' of its own).
+  const profileForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save Changes' }) });
   // Same e-mail: no password asked.
-  await expect(page.getByLabel('Current password')).toHaveCount(0);
+  await expect(profileForm.getByLabel('Current password')).toHaveCount(0);
   const newEmail = uniqueEmail('changed');
   await page.getByRole('textbox', { name: 'Email' }).fill(newEmail);
-  const current = page.getByLabel('Current password');
+  const current = profileForm.getByLabel('Current password');
   await expect(current).toBeVisible();
   // The page's own content; the shared mobile header and tab bar have known contrast/label findings of their own (reported).
   await expectAccessible(page);

@@ -175,15 +175,16 @@ function MessageBubble({
             </Text>
             {mine && m.status === 'sending' && <IconClock size={12} aria-label="Sending" color="gray" />}
             {mine && m.status === 'delivered' && <IconCheck size={12} aria-label="Delivered" color="green" />}
+            {/* 24 px targets: Reply and React sit side by side (axe target-size; 18 px failed with two). */}
             {confirmed && onReply && (
-              <ActionIcon variant="subtle" color="gray" size="xs" aria-label="Reply" onClick={() => onReply(m)}>
+              <ActionIcon variant="subtle" color="gray" size={24} aria-label="Reply" onClick={() => onReply(m)}>
                 <IconArrowBackUp size={14} />
               </ActionIcon>
             )}
             {confirmed && (
               <Menu position="top" withinPortal>
                 <Menu.Target>
-                  <ActionIcon variant="subtle" color="gray" size="xs" aria-label="React">
+                  <ActionIcon variant="subtle" color="gray" size={24} aria-label="React">
                     <IconMoodSmile size={14} />
                   </ActionIcon>
                 </Menu.Target>
