@@ -137,6 +137,8 @@ try {
   );
   if (second.status !== 201) throw new Error(`register: ${second.status} ${JSON.stringify(second.json)}`);
   const keys: string[] = [];
+  // The church approves each Enterprise plan (until then a paid key is a Free key, 100 requests an hour).
+  const adminToken = await login('admin@demo.church');
   for (let i = 0; i < KEYS; i++) {
     const k = await call(
       'POST',
@@ -145,6 +147,8 @@ try {
       { name: `bench ${i}`, pricingTier: 'enterprise' },
     );
     if (k.status !== 201) throw new Error(`key: ${k.status} ${JSON.stringify(k.json)}`);
+    const ok = await call('POST', `/api/admin/api-plans/${k.json.data.apiKey.id}/approve`, { authorization: `Bearer ${adminToken}` });
+    if (ok.status !== 200) throw new Error(`approve: ${ok.status} ${JSON.stringify(ok.json)}`);
     keys.push(k.json.data.apiKey.key as string);
   }
   const memberToken = await login('member@demo.church');

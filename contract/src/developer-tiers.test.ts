@@ -1,36 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTier, keyPermissions, keyPlanStatus, keyRefusal, TIERS, TRIAL_DAYS } from './developer-tiers';
+import { effectiveTier, keyPermissions, keyPlanStatus, keyRefusal, PLAN_TERMS, TIERS, TRIAL_DAYS } from './developer-tiers';
 
-const DAY = 86_400_000;
 const created = new Date('2030-01-01T00:00:00Z');
-const at = (days: number) => created.getTime() + days * DAY;
 
-describe('a paid plan without the church’s approval', () => {
-  const k = { tier: 'professional' as const, createdAt: created, approvedAt: null };
+describe('a paid plan without the church’s approval (issue 29, finding 7)', () => {
+  const k = { tier: 'enterprise' as const, createdAt: created, approvedAt: null };
 
-  it(`is a read-only trial of its tier for ${TRIAL_DAYS} days, to the millisecond`, () => {
-    expect(keyPlanStatus(k, at(TRIAL_DAYS) - 1)).toBe('trial');
-    expect(effectiveTier(k, at(TRIAL_DAYS) - 1)).toBe('professional');
-    expect(keyPermissions(k, at(1))).toEqual(['read:members', 'read:events', 'read:sermons', 'read:chat']);
-    expect(keyRefusal(k, 'write:events', at(1))).toMatch(/trial, which is read-only: write:events needs the church to approve/);
+  it('works exactly as a Free key from its first request: limits, permissions and the reason for a refusal', () => {
+    expect(keyPlanStatus(k)).toBe('pending');
+    expect(effectiveTier(k)).toBe('free');
+    expect(TIERS[effectiveTier(k)].requestsPerHour).toBe(100);
+    expect(keyPermissions(k)).toEqual(TIERS.free.permissions);
+    expect(keyRefusal(k, 'read:chat')).toMatch(/Enterprise plan waits for the church's approval; until then the key has the Free plan/);
+    expect(keyRefusal(k, 'write:events')).toMatch(/waits for the church's approval/);
   });
 
-  it('then has the Free plan, and says why', () => {
-    expect(keyPlanStatus(k, at(TRIAL_DAYS))).toBe('trial-ended');
-    expect(effectiveTier(k, at(TRIAL_DAYS))).toBe('free');
-    expect(keyPermissions(k, at(TRIAL_DAYS))).toEqual(TIERS.free.permissions);
-    expect(keyRefusal(k, 'read:chat', at(TRIAL_DAYS + 1))).toMatch(/trial has ended without the church's approval/);
-  });
-
-  it('approved, has every permission of its tier, for good', () => {
+  it('approved, has every permission and limit of its tier, for good', () => {
     const approved = { ...k, approvedAt: created };
-    expect(keyPlanStatus(approved, at(400))).toBe('approved');
-    expect(keyPermissions(approved, at(400))).toEqual(TIERS.professional.permissions);
+    expect(keyPlanStatus(approved)).toBe('approved');
+    expect(effectiveTier(approved)).toBe('enterprise');
+    expect(keyPermissions(approved)).toEqual(TIERS.enterprise.permissions);
   });
 
-  it('a Free key is neither a trial nor waiting for anything', () => {
+  it('a Free key is neither pending nor waiting for anything', () => {
     const free = { tier: 'free' as const, createdAt: created, approvedAt: null };
-    expect(keyPlanStatus(free, at(100))).toBe('free');
-    expect(keyRefusal(free, 'read:chat', at(1))).toMatch(/Free plan does not include read:chat\. Upgrade/);
+    expect(keyPlanStatus(free)).toBe('free');
+    expect(keyRefusal(free, 'read:chat')).toMatch(/Free plan does not include read:chat\. Upgrade/);
+  });
+
+  it(`the pricing terms say the ${TRIAL_DAYS}-day free trial starts at approval`, () => {
+    expect(PLAN_TERMS.trial).toMatch(/until the church approves it the key works as a Free key/i);
   });
 });

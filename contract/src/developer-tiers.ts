@@ -129,15 +129,14 @@ export const PAY_PER_USE = {
 
 /** Spec §2.8. */
 export const TRIAL_DAYS = 14;
-const DAY_MS = 86_400_000;
 
 /**
- * Spec §2.8 "paid plans claim a 14-day free trial", made true without a payment provider: a key on
- * a paid tier has that tier's limits and webhooks for TRIAL_DAYS from its creation, but only its
- * read permissions — anyone may register as a developer, so writing into the church's data waits
- * for the church. After the trial it is held to the Free tier (limits, permissions, no webhooks)
- * until the church approves the plan (an administrator on the Admin Panel's API plans tab; a key
- * made by someone who may approve is approved at once).
+ * Spec §2.8 "paid plans claim a 14-day free trial", made true without a payment provider. Anyone may
+ * register as a developer, so a paid plan's limits, permissions and webhooks apply only once the
+ * church approves it (an administrator on the Admin Panel's API plans tab; a key made by someone who
+ * may approve is approved at once). Until then the key works exactly as a Free key (issue 29,
+ * finding 7: an unapproved "trial" with 5,000 requests an hour was enough to probe the directory).
+ * The free trial is the plan's first TRIAL_DAYS after approval, which the church office does not bill.
  */
 export interface KeyPlan {
   tier: PricingTier;
@@ -145,45 +144,29 @@ export interface KeyPlan {
   approvedAt: Date | string | null;
 }
 
-/** When the trial of an unapproved paid key ends; null for a free key or an approved one. */
-export function trialEndsAt(k: KeyPlan): Date | null {
-  if (k.tier === 'free' || k.approvedAt) return null;
-  return new Date(new Date(k.createdAt).getTime() + TRIAL_DAYS * DAY_MS);
+/** The tier a key has now: its own once approved (Free needs no approval), else Free. */
+export function effectiveTier(k: KeyPlan): PricingTier {
+  return k.tier === 'free' || k.approvedAt ? k.tier : 'free';
 }
 
-/** The tier a key has now: its own, or Free once an unapproved trial is over. */
-export function effectiveTier(k: KeyPlan, now: number = Date.now()): PricingTier {
-  const ends = trialEndsAt(k);
-  return ends && now >= ends.getTime() ? 'free' : k.tier;
-}
+export type KeyPlanStatus = 'free' | 'approved' | 'pending';
 
-export type KeyPlanStatus = 'free' | 'approved' | 'trial' | 'trial-ended';
-
-/** Where a key stands: a Free key, an approved plan, an unapproved trial, or a trial that ended unapproved. */
-export function keyPlanStatus(k: KeyPlan, now: number = Date.now()): KeyPlanStatus {
+/** Where a key stands: a Free key, an approved paid plan, or a paid plan waiting for the church (Free until then). */
+export function keyPlanStatus(k: KeyPlan): KeyPlanStatus {
   if (k.tier === 'free') return 'free';
-  if (k.approvedAt) return 'approved';
-  return now < trialEndsAt(k)!.getTime() ? 'trial' : 'trial-ended';
+  return k.approvedAt ? 'approved' : 'pending';
 }
 
-const isRead = (p: ApiKeyPermission) => p.startsWith('read:');
-
-/** What a key may do now: its tier's permissions once approved, only their reads during a trial, Free's after it. */
-export function keyPermissions(k: KeyPlan, now: number = Date.now()): readonly ApiKeyPermission[] {
-  const status = keyPlanStatus(k, now);
-  if (status === 'trial') return TIERS[k.tier].permissions.filter(isRead);
-  return TIERS[effectiveTier(k, now)].permissions;
+/** What a key may do now: its tier's permissions once approved, Free's until then. */
+export function keyPermissions(k: KeyPlan): readonly ApiKeyPermission[] {
+  return TIERS[effectiveTier(k)].permissions;
 }
 
 /** The answer to a keyed call its key may not make now: says why, and what to do about it. */
-export function keyRefusal(k: KeyPlan, permission: ApiKeyPermission, now: number = Date.now()): string {
-  const status = keyPlanStatus(k, now);
-  const name = TIERS[k.tier].name;
-  if (status === 'trial' && TIERS[k.tier].permissions.includes(permission))
-    return `This API key's ${name} plan is in its ${TRIAL_DAYS}-day trial, which is read-only: ${permission} needs the church to approve the plan. Ask the church office to approve it (Admin Panel, API plans).`;
-  if (status === 'trial-ended' && TIERS[k.tier].permissions.includes(permission))
-    return `This API key's ${name} trial has ended without the church's approval, so the key has the Free plan, which does not include ${permission}. Ask the church office to approve the plan (Admin Panel, API plans).`;
-  return `This API key's ${TIERS[effectiveTier(k, now)].name} plan does not include ${permission}. Upgrade the key's plan at /pricing to use this endpoint.`;
+export function keyRefusal(k: KeyPlan, permission: ApiKeyPermission): string {
+  if (keyPlanStatus(k) === 'pending' && TIERS[k.tier].permissions.includes(permission))
+    return `This API key's ${TIERS[k.tier].name} plan waits for the church's approval; until then the key has the Free plan, which does not include ${permission}. Ask the church office to approve it (Admin Panel, API plans).`;
+  return `This API key's ${TIERS[effectiveTier(k)].name} plan does not include ${permission}. Upgrade the key's plan at /pricing to use this endpoint.`;
 }
 
 /**
@@ -191,10 +174,10 @@ export function keyRefusal(k: KeyPlan, permission: ApiKeyPermission, now: number
  * made (no payment provider: nothing is charged by the platform, and no key ever passes its limits).
  */
 export const PLAN_TERMS = {
-  trial: `Paid plans start with a ${TRIAL_DAYS}-day trial of the plan's limits that may only read. The church approves the plan once its billing is arranged with the church office; from then the key may also write (as far as its owner's role allows) and keeps the plan after the trial. Without approval the key continues on the Free plan when the trial ends.`,
+  trial: `A paid plan applies once the church approves it, when its billing is arranged with the church office; its first ${TRIAL_DAYS} days are a free trial. Until the church approves it the key works as a Free key (Free's limits and permissions, no webhooks).`,
   freeExpiry: 'A Free key expires after 30 days; create a new one to continue.',
   retention:
-    'Usage is kept for analytics for as long as the plan says (Free 7 days, Basic 30 days, Professional 90 days, Enterprise 1 year) and deleted after that; a trial that ended unapproved keeps 7 days.',
+    'Usage is kept for analytics for as long as the plan says (Free 7 days, Basic 30 days, Professional 90 days, Enterprise 1 year) and deleted after that; a paid key waiting for approval keeps 7 days, as Free.',
   limits:
     'Limits are enforced per key: a request beyond the hourly or monthly limit is answered 429 with a Retry-After header. Nothing is charged automatically: the pay-per-use rates apply only to extra capacity arranged with the church office.',
 } as const;

@@ -42,13 +42,10 @@ export const apiKeySchema = z
     name: z.string(),
     description: z.string(),
     pricingTier: z.enum(PRICING_TIERS),
-    permissions: z.array(z.enum(API_KEY_PERMISSIONS)).describe('What the key may do now (a trial reads only; see planStatus)'),
+    permissions: z.array(z.enum(API_KEY_PERMISSIONS)).describe("What the key may do now (Free's until a paid plan is approved; see planStatus)"),
     planStatus: z
-      .enum(['free', 'approved', 'trial', 'trial-ended'])
-      .describe(
-        'free; approved (the church approved the paid plan); trial (the paid plan for 14 days, read-only until approved); trial-ended (Free until approved)',
-      ),
-    trialEndsAt: z.string().nullable().describe('When an unapproved trial ends (null for Free and approved keys)'),
+      .enum(['free', 'approved', 'pending'])
+      .describe('free; approved (the church approved the paid plan); pending (a paid plan waiting for approval: the key works as Free until then)'),
     approvedAt: z.string().nullable(),
     rateLimit: z.object({ requestsPerHour: z.number().int(), requestsPerMonth: z.number().int() }),
     usage: z.object({
@@ -90,8 +87,7 @@ export const apiPlanRequestSchema = z
     name: z.string(),
     description: z.string(),
     pricingTier: z.enum(PRICING_TIERS),
-    planStatus: z.enum(['trial', 'trial-ended']),
-    trialEndsAt: z.string(),
+    planStatus: z.literal('pending'),
     createdAt: z.string(),
     developer: z.object({
       id: z.string(),

@@ -70,3 +70,15 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now()}.${process.pid}.${++counter}@example.org`;
+
+/**
+ * The church approves a paid key's plan, as an administrator does on the Admin Panel's API plans tab
+ * (until then a paid key works as a Free key). Through the API, without touching the page's session.
+ */
+export async function approvePlanAsAdmin(page: Page, keyId: string) {
+  const login = await page.request.post('/api/auth/login', { data: { email: demo.admin, password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const { token } = (await login.json()) as { token: string };
+  const res = await page.request.post(`/api/admin/api-plans/${keyId}/approve`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, snap, WIDTHS } from '../support/look';
-import { signUpDeveloper } from '../support/session';
+import { approvePlanAsAdmin, signUpDeveloper } from '../support/session';
 
 /**
  * A local receiver on loopback (the e2e server allows 127.0.0.1 through
@@ -62,12 +62,15 @@ test('a developer adds a webhook to a local receiver, sends a test event, sees i
     await expect(page.getByTestId('webhook-limit')).toContainText('Webhooks need a Basic, Professional or Enterprise API key');
     await expect(page.getByRole('button', { name: 'Add Webhook' })).toBeDisabled();
 
-    // A Basic key allows three.
+    // A Basic key allows three, once the church approves its plan (until then it is a Free key).
     const key = await page.request.post('/api/developers/api-keys', {
       headers: { authorization: `Bearer ${token}` },
       data: { name: 'Webhooks key', pricingTier: 'basic' },
     });
     expect(key.status()).toBe(201);
+    await page.reload();
+    await expect(page.getByTestId('webhook-limit')).toContainText('Webhooks need a Basic, Professional or Enterprise API key');
+    await approvePlanAsAdmin(page, (await key.json()).data.apiKey.id);
     await page.reload();
     await expect(page.getByTestId('webhook-limit')).toHaveText('Basic plan: 0 of 3 webhooks in use.');
 

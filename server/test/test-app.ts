@@ -9,7 +9,8 @@ import { buildApp } from '../src/app';
 import type { AppContext } from '../src/context';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { users, type UserRow } from '../src/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { apiKeys, users, type UserRow } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/passwords';
 import { scratchDatabase } from '../src/realtime/test-servers';
 import { startSession } from '../src/modules/auth/sessions';
@@ -109,3 +110,21 @@ export async function createUser(
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const json = <T = any>(res: LightMyRequestResponse): T => res.json() as T;
+
+/**
+ * Creates an API key through the API as `token`'s owner would and, for a paid tier, approves its plan as
+ * the church would (a paid plan works as Free until approved: contract/developer-tiers.ts). Call before
+ * the key's first request, so no instance holds it in its cache as Free.
+ */
+export async function createApprovedKey(
+  t: TestApp,
+  token: string,
+  pricingTier: string,
+  name = `${pricingTier} key`,
+): Promise<{ id: string; key: string; pricingTier: string; expiresAt: string | null; permissions: string[] }> {
+  const res = await t.request({ method: 'POST', url: '/api/developers/api-keys', token, payload: { name, pricingTier } });
+  if (res.statusCode !== 201) throw new Error(`creating the key answered ${res.statusCode}: ${res.body}`);
+  const created = json(res).data.apiKey as { id: string; key: string; pricingTier: string; expiresAt: string | null; permissions: string[] };
+  if (pricingTier !== 'free') await t.database.db.update(apiKeys).set({ approvedAt: new Date() }).where(eq(apiKeys.id, created.id));
+  return created;
+}

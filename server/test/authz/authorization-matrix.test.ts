@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, ROLES, type Role } from '@church/contract/roles';
 import { PRICING_TIERS, keyPermissions, type ApiKeyPermission, type PricingTier } from '@church/contract/developer-tiers';
 import type { Access } from '../../src/plugins/auth';
-import { createTestApp, createUser, type TestApp } from '../test-app';
+import { createApprovedKey, createTestApp, createUser, type TestApp } from '../test-app';
 import { API_KEY_ROUTES, OWNERSHIP_CASES, ROUTE_ACCESS, type RouteAccess } from './route-access';
 import { FIELD_ACCESS } from './field-access';
 import { donations, prayers } from '../../src/db/schema/index';
@@ -59,18 +59,10 @@ beforeAll(async () => {
   const giver = await createUser(t, { role: 'member', name: 'Matrix Giver' });
   await t.database.db.insert(donations).values({ userId: giver.user.id, amountCents: 25_000, fund: 'Building', status: 'completed' });
   await t.database.db.insert(prayers).values({ userId: giver.user.id, title: 'Matrix prayer', description: 'For the matrix', status: 'pending' });
-  // One key of each tier, made the way a developer makes them (the developer portal's endpoint).
+  // One key of each tier, made the way a developer makes them (the developer portal's endpoint), its paid plan
+  // approved by the church (unapproved, every paid key is a Free key: plan-approval.test.ts).
   const developer = await createUser(t, { role: 'developer', permissions: ['api:access'] });
-  for (const tier of PRICING_TIERS) {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/developers/api-keys',
-      token: developer.token,
-      payload: { name: `matrix ${tier}`, pricingTier: tier },
-    });
-    if (res.statusCode !== 201) throw new Error(`could not create a ${tier} key: ${res.statusCode} ${res.body}`);
-    apiKeys.set(`api-key:${tier}`, res.json().data.apiKey.key);
-  }
+  for (const tier of PRICING_TIERS) apiKeys.set(`api-key:${tier}`, (await createApprovedKey(t, developer.token, tier, `matrix ${tier}`)).key);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -101,9 +93,9 @@ function allowed(access: RouteAccess, who: Principal, r: RegisteredRoute): boole
     // A key opens only the public API routes its tier holds; anywhere else it is no one (anonymous).
     const permission = API_KEY_ROUTES[r.key];
     if (!permission) return allowed(access, 'anonymous', r);
-    // The keys are a self-registered developer's, unapproved: a paid tier is its read-only trial (keyPermissions).
+    // The keys are a self-registered developer's, their plans approved: each holds its tier's permissions (keyPermissions).
     const tier = who.slice('api-key:'.length) as PricingTier;
-    if (!keyPermissions({ tier, createdAt: new Date(), approvedAt: null }).includes(permission)) return false;
+    if (!keyPermissions({ tier, createdAt: new Date(), approvedAt: new Date() }).includes(permission)) return false;
     // A key that writes acts as its owner (here a self-registered developer) and may do only what that person may.
     return permission.startsWith('read:') || allowed(access, 'developer', r);
   }

@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { postgresForSuite, scratchDatabase, startServerProcess, type ServerProcess } from '../../src/realtime/test-servers';
@@ -58,9 +59,13 @@ describe.runIf(reachable)('webhook deliveries across a server restart', () => {
     });
     expect(reg.status).toBe(201);
     const token = reg.body.token as string;
-    expect((await api(server.url, 'POST', '/developers/api-keys', { token, body: { name: 'hooks', pricingTier: 'basic' } })).status).toBe(
-      201,
-    );
+    const key = await api(server.url, 'POST', '/developers/api-keys', { token, body: { name: 'hooks', pricingTier: 'basic' } });
+    expect(key.status).toBe(201);
+    // The church approves the plan (until then a paid key is a Free key, which has no webhooks).
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    await c.query('update api_keys set approved_at = now() where id = $1', [key.body.data.apiKey.id]);
+    await c.end();
     const hook = await api(server.url, 'POST', '/developers/webhooks', {
       token,
       body: { name: 'Restart receiver', url: receiverUrl, events: ['event.created'] },

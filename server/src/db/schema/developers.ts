@@ -24,9 +24,8 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * A paid tier is a trial (TRIAL_DAYS from createdAt) until the church approves it: there is no
-     * payment provider, so an administrator approving the plan is what "arranged with the church" means.
-     * After an unapproved trial the key keeps working with the Free tier's limits and permissions.
+     * A paid tier applies once the church approves it: there is no payment provider, so an administrator
+     * approving the plan is what "arranged with the church" means. Until then the key works as a Free key.
      */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),

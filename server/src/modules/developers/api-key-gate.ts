@@ -167,8 +167,8 @@ export function createApiKeyGate(db: Db, opts: ApiKeyGateOptions = {}) {
         approvedAt: ms(row.approved_at),
         expiresAt,
       };
-      // The pools are sized by the tier the key has now: a trial that ended unapproved is held to Free's limits.
-      const tierNow = effectiveTier(plan(key), nowMs);
+      // The pools are sized by the tier the key has now: a paid plan waiting for approval is held to Free's limits.
+      const tierNow = effectiveTier(plan(key));
       const state = states.get(hash) ?? { keyId: key.id, tier: tierNow, h: newPool(), m: newPool() };
       state.tier = tierNow;
       states.set(hash, state);
@@ -298,7 +298,7 @@ export function createApiKeyGate(db: Db, opts: ApiKeyGateOptions = {}) {
         },
       );
     }
-    // A trial reads only (anyone may register as a developer); writes wait for the church's approval.
+    // A paid plan's permissions wait for the church's approval (anyone may register as a developer).
     if (!keyPermissions(keyPlan).includes(permission)) throw forbidden(keyRefusal(keyPlan, permission));
   }
 

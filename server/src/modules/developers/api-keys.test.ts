@@ -9,7 +9,7 @@ import {
   type PricingTier,
 } from '@church/contract/developers';
 import { apiKeys, auditLog, rateLimits, sermons, users } from '../../db/schema/index';
-import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, json, type TestApp, createApprovedKey } from '../../../test/test-app';
 import { generateApiKey, isWellFormedApiKey } from './key-format';
 import { hourCounterKey, monthCounterKey } from './api-key-gate';
 
@@ -23,15 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A key of this tier, its paid plan approved as the church would (unapproved, it works as Free: plan-approval.test.ts). */
 async function createKey(pricingTier: PricingTier = 'free', token = dev.token) {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/developers/api-keys',
-    token,
-    payload: { name: `${pricingTier} key`, pricingTier },
-  });
-  expect(res.statusCode).toBe(201);
-  return json(res).data.apiKey as { id: string; key: string; expiresAt: string | null; permissions: string[] };
+  return createApprovedKey(t, token, pricingTier);
 }
 async function agreeToDirectory(token: string, granted = true) {
   const res = await t.request({
@@ -301,13 +295,14 @@ describe("writing with a key: tier × permission × method, as the key's owner",
     });
 
     it(`${tier}: a self-registered developer's key never writes, whatever the tier`, async () => {
-      const k = await createKey(tier);
+      const made = await t.request({ method: 'POST', url: '/api/developers/api-keys', token: dev.token, payload: { name: 'w', pricingTier: tier } });
+      const k = json(made).data.apiKey as { id: string; key: string };
       for (const w of writes) {
         n += 1;
         const res = await t.request({ method: w.method, url: w.url(), headers: { 'x-api-key': k.key }, payload: w.payload(n) });
         expect(res.statusCode, `${tier} ${w.method} ${w.url()}`).toBe(403);
-        // Unapproved, a paid plan is a read-only trial: refused before the owner is even asked.
-        if (tierAllows(tier, w.permission)) expect(json(res).message).toMatch(/trial, which is read-only/);
+        // Unapproved, a paid plan is a Free key (no writes): refused before the owner is even asked.
+        if (tierAllows(tier, w.permission) && tier !== 'free') expect(json(res).message).toMatch(/waits for the church's approval/);
       }
       if (tier === 'free') return;
       // Approved by the church, the key writes as its owner — and a developer may not write church data.

@@ -7,7 +7,7 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, json, type TestApp, createApprovedKey } from '../../../test/test-app';
 
 const lines: string[] = [];
 const capture = new Writable({
@@ -25,14 +25,7 @@ afterAll(() => t?.close());
 
 it('an API key never appears in the server log', async () => {
   const dev = await createUser(t, { role: 'developer', permissions: ['api:access'] });
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/developers/api-keys',
-    token: dev.token,
-    payload: { name: 'Log check', pricingTier: 'basic' },
-  });
-  expect(created.statusCode).toBe(201);
-  const { id, key } = json(created).data.apiKey as { id: string; key: string };
+  const { id, key } = await createApprovedKey(t, dev.token, 'basic', 'Log check');
   const secret = key.slice('chk_live_'.length);
 
   expect((await t.request({ method: 'GET', url: '/api/events', headers: { 'x-api-key': key } })).statusCode).toBe(200);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifySchema } from 'fastify';
-import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
+import { createApprovedKey, createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
 import { API_KEY_ROUTES } from '../../../test/authz/route-access';
 import { KEY_QUERY_PARAMETERS } from './key-query-parameters';
 
@@ -17,15 +17,8 @@ let listed: { id: string; name: string };
 beforeAll(async () => {
   t = await createTestApp();
   const dev = await createUser(t, { role: 'developer', permissions: ['api:access'] });
-  // A self-registered developer's unapproved paid trial key: the caller the review used.
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/developers/api-keys',
-    token: dev.token,
-    payload: { name: 'trial', pricingTier: 'professional' },
-  });
-  expect(res.statusCode).toBe(201);
-  key = json(res).data.apiKey.key;
+  // A self-registered developer's paid key, approved (the review used an unapproved one, which is now a Free key).
+  key = (await createApprovedKey(t, dev.token, 'professional')).key;
   const member = await createUser(t, {
     role: 'member',
     name: 'Thandiwe Mokoena',

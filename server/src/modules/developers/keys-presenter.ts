@@ -1,9 +1,9 @@
 import {
   API_KEY_PREFIX,
   TIERS,
+  effectiveTier,
   keyPermissions,
   keyPlanStatus,
-  trialEndsAt,
   type ApiKey,
   type PricingTier,
 } from '@church/contract/developers';
@@ -16,8 +16,8 @@ const tierOf = (t: string): PricingTier => (t in TIERS ? (t as PricingTier) : 'f
 export function presentApiKey(row: ApiKeyWithUsage, now = new Date()): ApiKey {
   const tier = TIERS[tierOf(row.tier)];
   const plan = { tier: tier.id, createdAt: row.createdAt, approvedAt: row.approvedAt };
-  // The limits shown are the ones enforced now (a trial that ended unapproved has Free's), as are the permissions.
-  const limits = TIERS[keyPlanStatus(plan, now.getTime()) === 'trial-ended' ? 'free' : tier.id];
+  // The limits shown are the ones enforced now (a paid plan waiting for approval has Free's), as are the permissions.
+  const limits = TIERS[effectiveTier(plan)];
   const expired = !!row.expiresAt && row.expiresAt.getTime() <= now.getTime();
   return {
     _id: row.id,
@@ -25,9 +25,8 @@ export function presentApiKey(row: ApiKeyWithUsage, now = new Date()): ApiKey {
     name: row.name,
     description: row.description,
     pricingTier: tier.id,
-    permissions: [...keyPermissions(plan, now.getTime())],
-    planStatus: keyPlanStatus(plan, now.getTime()),
-    trialEndsAt: trialEndsAt(plan)?.toISOString() ?? null,
+    permissions: [...keyPermissions(plan)],
+    planStatus: keyPlanStatus(plan),
     approvedAt: row.approvedAt?.toISOString() ?? null,
     rateLimit: { requestsPerHour: limits.requestsPerHour, requestsPerMonth: limits.requestsPerMonth },
     usage: {

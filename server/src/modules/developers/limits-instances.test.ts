@@ -6,7 +6,7 @@ import { TIERS, type PricingTier } from '@church/contract/developers';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { apiUsageDaily, rateLimits } from '../../db/schema/index';
-import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, json, type TestApp, createApprovedKey } from '../../../test/test-app';
 import { hourCounterKey, monthCounterKey } from './api-key-gate';
 import { MAX_HELD } from './quota';
 
@@ -45,14 +45,7 @@ async function twoInstances() {
 
 async function createKey(t: TestApp, pricingTier: PricingTier) {
   const dev = await createUser(t, { role: 'developer', permissions: ['api:access'] });
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/developers/api-keys',
-    token: dev.token,
-    payload: { name: `two instances ${pricingTier}`, pricingTier },
-  });
-  expect(created.statusCode).toBe(201);
-  const apiKey = json(created).data.apiKey as { id: string; key: string };
+  const apiKey = await createApprovedKey(t, dev.token, pricingTier, `two instances ${pricingTier}`);
   return { ...apiKey, devToken: dev.token };
 }
 

@@ -1,14 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TIERS, TRIAL_DAYS, type PricingTier } from '@church/contract/developers';
+import { TIERS, type PricingTier } from '@church/contract/developers';
 import { apiKeys, apiUsageDaily, auditLog, notifications } from '../../db/schema/index';
 import { createTestApp, createUser, json, type TestApp } from '../../../test/test-app';
 import { deleteExpiredUsage, ROLLED_UP, USAGE_RETENTION_JOB } from './usage-retention';
 
 /**
  * Paid plans without a payment provider (contract/developer-tiers.ts): a self-registered developer's
- * paid key is a read-only trial of its tier for 14 days, Free after that, until the church approves
- * the plan on the Admin Panel's API plans tab. And usage is kept as long as the plan says.
+ * paid key works as a Free key until the church approves the plan on the Admin Panel's API plans tab.
+ * And usage is kept as long as the plan says.
  */
 let t: TestApp;
 let dev: { token: string; id: string };
@@ -36,67 +36,64 @@ async function createKey(pricingTier: PricingTier, token = dev.token) {
     payload: { name: `${pricingTier} plan`, pricingTier },
   });
   expect(res.statusCode).toBe(201);
-  return json(res).data.apiKey as { id: string; key: string; planStatus: string; trialEndsAt: string | null; permissions: string[] };
+  return json(res).data.apiKey as { id: string; key: string; planStatus: string; permissions: string[] };
 }
 const keyed = (url: string, key: string) => t.request({ method: 'GET', url, headers: { 'x-api-key': key } });
 const approve = (id: string, token = admin.token) => t.request({ method: 'POST', url: `/api/admin/api-plans/${id}/approve`, token });
 const pending = async () => json(await t.request({ method: 'GET', url: '/api/admin/api-plans', token: admin.token })).data.requests;
-/** Moves a key's creation back, as if its trial had run for that many days. */
+/** Moves a key's creation back that many days. */
 const age = (id: string, days: number) =>
   t.database.db
     .update(apiKeys)
     .set({ createdAt: sql`now() - make_interval(days => ${days})` })
     .where(eq(apiKeys.id, id));
 
-describe('a paid key before the church approves it', () => {
-  it("is a 14-day trial: the tier's reads and limits, no writes, and it says so", async () => {
-    const k = await createKey('basic');
-    expect(k.planStatus).toBe('trial');
-    const days = (new Date(k.trialEndsAt!).getTime() - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(TRIAL_DAYS - 0.01);
-    expect(days).toBeLessThanOrEqual(TRIAL_DAYS);
-    expect(k.permissions).toEqual(['read:members', 'read:events', 'read:sermons', 'read:chat']);
+describe('a paid key before the church approves it (issue 29, finding 7)', () => {
+  it('works as a Free key from its first request: Free limits and permissions, with a message that says why', async () => {
+    const k = await createKey('enterprise');
+    expect(k.planStatus).toBe('pending');
+    expect(k.permissions).toEqual([...TIERS.free.permissions]);
+    const members = await keyed('/api/members', k.key);
+    expect(members.statusCode).toBe(200);
+    expect(members.headers['x-ratelimit-limit']).toBe(String(TIERS.free.requestsPerHour));
     const chat = await keyed('/api/chat/rooms', k.key);
-    expect(chat.statusCode).toBe(200);
-    expect(chat.headers['x-ratelimit-limit']).toBe(String(TIERS.basic.requestsPerHour));
-
-    const pro = await createKey('professional');
-    expect(pro.permissions.every((p) => p.startsWith('read:'))).toBe(true);
+    expect(chat.statusCode).toBe(403);
+    expect(json(chat).message).toBe(
+      "This API key's Enterprise plan waits for the church's approval; until then the key has the Free plan, which does not include read:chat. Ask the church office to approve it (Admin Panel, API plans).",
+    );
     const write = await t.request({
       method: 'POST',
       url: '/api/events',
-      headers: { 'x-api-key': pro.key },
-      payload: { title: 'Trial write', date: '2031-03-14', time: '10:00', type: 'social', location: 'Hall' },
+      headers: { 'x-api-key': k.key },
+      payload: { title: 'Unapproved write', date: '2031-03-14', time: '10:00', type: 'social', location: 'Hall' },
     });
     expect(write.statusCode).toBe(403);
-    expect(json(write).message).toBe(
-      "This API key's Professional plan is in its 14-day trial, which is read-only: write:events needs the church to approve the plan. Ask the church office to approve it (Admin Panel, API plans).",
-    );
-  });
-
-  it('after the trial, unapproved: Free limits and permissions, with a message that says why', async () => {
-    const k = await createKey('basic');
-    await age(k.id, TRIAL_DAYS + 1);
-    // Verified again (a new key hash is not cached; this one was never used).
-    const events = await keyed('/api/events', k.key);
-    expect(events.statusCode).toBe(200);
-    expect(events.headers['x-ratelimit-limit']).toBe(String(TIERS.free.requestsPerHour));
-    const chat = await keyed('/api/chat/rooms', k.key);
-    expect(chat.statusCode).toBe(403);
-    expect(json(chat).message).toMatch(/trial has ended without the church's approval, so the key has the Free plan/);
+    expect(json(write).message).toMatch(/Enterprise plan waits for the church's approval/);
     const list = json(await t.request({ method: 'GET', url: '/api/developers/api-keys', token: dev.token })).data.apiKeys;
     expect(list.find((x: { id: string }) => x.id === k.id)).toMatchObject({
-      planStatus: 'trial-ended',
+      planStatus: 'pending',
       permissions: [...TIERS.free.permissions],
-      rateLimit: { requestsPerHour: TIERS.free.requestsPerHour },
+      rateLimit: { requestsPerHour: TIERS.free.requestsPerHour, requestsPerMonth: TIERS.free.requestsPerMonth },
     });
+  });
+
+  it("stops at Free's hourly limit: the 101st request of an unapproved Enterprise key is a 429", async () => {
+    const k = await createKey('enterprise');
+    let last = 0;
+    for (let i = 0; i < TIERS.free.requestsPerHour; i++) {
+      last = (await keyed('/api/sermons', k.key)).statusCode;
+      expect(last).toBe(200);
+    }
+    const over = await keyed('/api/sermons', k.key);
+    expect(over.statusCode).toBe(429);
+    expect(json(over).message).toMatch(/the Free plan allows 100 requests per hour/);
   });
 
   it('a key made by someone who may approve plans is approved at once; Free keys need no approval', async () => {
     const churchDev = await createUser(t, { role: 'admin', permissions: ['api:access'] });
     const own = await createKey('enterprise', churchDev.token);
     expect(own.planStatus).toBe('approved');
-    expect(own.trialEndsAt).toBeNull();
+    expect(own.permissions).toEqual([...TIERS.enterprise.permissions]);
     expect((await createKey('free')).planStatus).toBe('free');
   });
 });
@@ -105,7 +102,6 @@ describe('Admin Panel, API plans', () => {
   it('lists what awaits approval, with who asked and what for; approving opens the plan at once, audited and told', async () => {
     const k = await createKey('enterprise');
     const free = await createKey('free');
-    await age(k.id, TRIAL_DAYS + 2);
     // Used before the approval, so the gate holds the key (as Free) in its cache with slots in hand (later
     // requests reserve blocks of 2-4): without word of the approval, the next request would not ask the database.
     for (let i = 0; i < 8; i++) expect((await keyed('/api/chat/rooms', k.key)).statusCode).toBe(403);
@@ -113,7 +109,7 @@ describe('Admin Panel, API plans', () => {
     const row = list.find((r: { id: string }) => r.id === k.id);
     expect(row).toMatchObject({
       pricingTier: 'enterprise',
-      planStatus: 'trial-ended',
+      planStatus: 'pending',
       developer: { id: dev.id, name: 'Sipho Builder', company: 'Kerk Apps', projectDescription: 'A rota app for our youth group' },
     });
     expect(list.some((r: { id: string }) => r.id === free.id)).toBe(false);
@@ -133,7 +129,7 @@ describe('Admin Panel, API plans', () => {
     const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, dev.id));
     expect(told.map((n) => n.title)).toContain('Your Enterprise plan was approved');
     const mine = json(await t.request({ method: 'GET', url: '/api/developers/api-keys', token: dev.token })).data.apiKeys;
-    expect(mine.find((x: { id: string }) => x.id === k.id)).toMatchObject({ planStatus: 'approved', trialEndsAt: null });
+    expect(mine.find((x: { id: string }) => x.id === k.id)).toMatchObject({ planStatus: 'approved', permissions: [...TIERS.enterprise.permissions] });
   });
 
   it('approving twice, a Free key, a revoked key or an unknown id is a 404 with a reason', async () => {
@@ -183,15 +179,16 @@ describe('usage retention (the plan says how many days of analytics)', () => {
       ),
     );
 
-  it('deletes each key its plan no longer keeps: Free 7 days, Basic 30, an ended unapproved trial 7', async () => {
+  it('deletes each key its plan no longer keeps: Free 7 days, approved Basic 30, unapproved Basic 7 (as Free)', async () => {
     const free = await createKey('free');
     const basic = await createKey('basic');
-    const ended = await createKey('basic');
+    const pendingBasic = await createKey('basic');
     const approvedBasic = await createKey('basic');
+    expect((await approve(basic.id)).statusCode).toBe(200);
     expect((await approve(approvedBasic.id)).statusCode).toBe(200);
-    await age(ended.id, TRIAL_DAYS + 1);
+    await age(pendingBasic.id, 40);
     await age(approvedBasic.id, 40);
-    for (const k of [free, basic, ended, approvedBasic]) await usage(k.id, [0, 6, 7, 29, 30]);
+    for (const k of [free, basic, pendingBasic, approvedBasic]) await usage(k.id, [0, 6, 7, 29, 30]);
     const before = await totals();
     expect(await deleteExpiredUsage(t.database.db)).toBeGreaterThanOrEqual(3 + 1 + 3 + 1);
     // The detail goes; each key's total and this month's count stay (folded into one row per month).
@@ -201,7 +198,7 @@ describe('usage retention (the plan says how many days of analytics)', () => {
     expect(analytics.perEndpoint.map((e: { endpoint: string }) => e.endpoint)).not.toContain(ROLLED_UP);
     expect(await kept(free.id)).toEqual([day(6), day(0)]);
     expect(await kept(basic.id)).toEqual([day(29), day(7), day(6), day(0)]);
-    expect(await kept(ended.id)).toEqual([day(6), day(0)]);
+    expect(await kept(pendingBasic.id)).toEqual([day(6), day(0)]);
     expect(await kept(approvedBasic.id)).toEqual([day(29), day(7), day(6), day(0)]);
     // Running it again folds nothing twice.
     await deleteExpiredUsage(t.database.db);

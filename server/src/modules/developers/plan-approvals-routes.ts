@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, ne, or, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TIERS, keyPlanStatus, trialEndsAt, apiPlanRequestsResponse, type PricingTier } from '@church/contract/developers';
+import { TIERS, apiPlanRequestsResponse, type PricingTier } from '@church/contract/developers';
 import { errorResponses, idParams, messageResponse } from '@church/contract/http';
 import type { Db } from '../../db/client';
 import { apiKeys, notifications, users } from '../../db/schema/index';
@@ -18,7 +18,7 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
 /**
  * Admin Panel, API plans: the paid keys waiting for the church's approval. There is no payment
  * provider, so the church approving a developer's plan is what "arranging the upgrade" means
- * (pricing page): until then a paid key is a read-only trial (contract/developer-tiers.ts).
+ * (pricing page): until then a paid key works as a Free key (contract/developer-tiers.ts).
  */
 export async function planApprovalsRoutes(appBase: FastifyInstance, { db, gate }: { db: Db; gate: Pick<ApiKeyGate, 'changed'> }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +33,7 @@ export async function planApprovalsRoutes(appBase: FastifyInstance, { db, gate }
       schema: {
         tags,
         security,
-        summary: 'Paid API keys awaiting approval (in their read-only trial or past it), newest first',
+        summary: 'Paid API keys awaiting approval (each works as a Free key until approved), newest first',
         response: { 200: apiPlanRequestsResponse, ...errors },
       },
     },
@@ -53,21 +53,18 @@ export async function planApprovalsRoutes(appBase: FastifyInstance, { db, gate }
         .orderBy(desc(apiKeys.createdAt))
         .limit(200);
       const withUsage = await repo.withUsage(rows.map((r) => r.key));
-      const now = Date.now();
       return {
         status: 'success' as const,
         data: {
           requests: rows.map(({ key, dev }, i) => {
-            const plan = { tier: asTier(key.tier), createdAt: key.createdAt, approvedAt: null };
             const profile = (dev.profile ?? {}) as Record<string, unknown>;
             return {
               _id: key.id,
               id: key.id,
               name: key.name,
               description: key.description,
-              pricingTier: plan.tier,
-              planStatus: keyPlanStatus(plan, now) as 'trial' | 'trial-ended',
-              trialEndsAt: trialEndsAt(plan)!.toISOString(),
+              pricingTier: asTier(key.tier),
+              planStatus: 'pending' as const,
               createdAt: key.createdAt.toISOString(),
               developer: {
                 id: dev.id,
@@ -92,7 +89,7 @@ export async function planApprovalsRoutes(appBase: FastifyInstance, { db, gate }
       schema: {
         tags,
         security,
-        summary: "Approve a developer's paid plan: the key gets its tier's write permissions and keeps its limits after the trial",
+        summary: "Approve a developer's paid plan: from now the key has its tier's limits, permissions and webhooks",
         params: idParams,
         response: { 200: messageResponse, ...errors },
       },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { PRICING_TIERS, TIERS, TRIAL_DAYS } from '@church/contract/developers';
+import { PRICING_TIERS, TIERS } from '@church/contract/developers';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { nextHour, stableJobId } from '../../jobs/recurring';
@@ -12,7 +12,7 @@ export const ROLLED_UP = '*';
 
 /**
  * Deletes usage detail older than each key's plan keeps it (the pricing page's "7 days of analytics" …
- * "1 year of analytics"): the plan the key has now, so a trial that ended unapproved keeps Free's
+ * "1 year of analytics"): the plan the key has now, so a paid key waiting for approval keeps Free's
  * 7 days. A day is kept while it is within the last `retentionDays` days, today included. What goes is
  * folded into one row per key and month (endpoint '*': requests and errors only, no endpoint, day or
  * latency), so a key's total and this month's count stay true; analytics never read those rows.
@@ -26,7 +26,7 @@ export async function deleteExpiredUsage(db: Db): Promise<number> {
   const res = await db.execute(sql`
     with k as (
       select id, case
-        when tier <> 'free' and approved_at is null and created_at <= now() - make_interval(days => ${TRIAL_DAYS}) then ${TIERS.free.retentionDays}::int
+        when tier <> 'free' and approved_at is null then ${TIERS.free.retentionDays}::int
         else (case tier ${days} else ${TIERS.free.retentionDays}::int end)
       end as keep
       from api_keys

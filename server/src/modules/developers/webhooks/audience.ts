@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { ConsentKind } from '@church/contract/consents';
-import { publicMemberSchema, TRIAL_DAYS } from '@church/contract/developers';
+import { publicMemberSchema } from '@church/contract/developers';
 import { can, type Permission } from '@church/contract/roles';
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@church/contract/webhooks';
 import type { Db, DbOrTx } from '../../../db/client';
@@ -58,7 +58,7 @@ export interface Owner {
   role: string;
   permissions: string[];
   isActive: boolean;
-  /** A live key on a paid tier, approved or within its trial (SQL: `hasWebhookPlan`). */
+  /** A live key on a paid tier the church approved (SQL: `hasWebhookPlan`). */
   hasPlan: boolean;
 }
 
@@ -66,7 +66,7 @@ export interface Owner {
 export const hasWebhookPlan = (ownerId: unknown) => sql<boolean>`exists(
   select 1 from api_keys k where k.user_id = ${ownerId} and k.revoked_at is null
     and (k.expires_at is null or k.expires_at > now()) and k.tier <> 'free'
-    and (k.approved_at is not null or k.created_at > now() - make_interval(days => ${TRIAL_DAYS}))
+    and k.approved_at is not null
 )`;
 
 /** Whether this owner may be sent this kind of event at all (before looking at the person it is about). */

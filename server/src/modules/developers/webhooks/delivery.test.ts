@@ -2,7 +2,7 @@ import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, notifications, webhookAttempts, webhookDeliveries, webhooks } from '../../../db/schema/index';
-import { createTestApp, createUser, json, type TestApp } from '../../../../test/test-app';
+import { createTestApp, createUser, json, type TestApp, createApprovedKey } from '../../../../test/test-app';
 import { createJobQueue } from '../../../jobs/queue';
 import { httpConnector, loopbackOnlyConnector, type Connector } from './connector';
 import { createWebhookDelivery, DELIVER_JOB, nextAttemptAt, RETRY_SCHEDULE_MS } from './delivery-worker';
@@ -25,13 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const d = await createUser(t, { role: 'developer', permissions: ['api:access'] });
   dev = { id: d.user.id, token: d.token };
-  const key = await t.request({
-    method: 'POST',
-    url: '/api/developers/api-keys',
-    token: d.token,
-    payload: { name: 'p', pricingTier: 'basic' },
-  });
-  expect(key.statusCode).toBe(201);
+  await createApprovedKey(t, d.token, 'basic', 'p');
 });
 afterAll(async () => {
   for (const s of stops) await s();
@@ -316,13 +310,7 @@ describe('the audience rules asked again before each attempt', () => {
     const s = await stack({ connector: async (_t, init) => (sent.push(init.body), { status: 204 }) });
     // An administrator the church also gave developer access: may read giving, so may subscribe to donations.
     const treasurer = await createUser(t, { role: 'admin', permissions: ['api:access'] });
-    const key = await t.request({
-      method: 'POST',
-      url: '/api/developers/api-keys',
-      token: treasurer.token,
-      payload: { name: 'books', pricingTier: 'basic' },
-    });
-    expect(key.statusCode).toBe(201);
+    await createApprovedKey(t, treasurer.token, 'basic', 'books');
     const h = await endpoint(treasurer.user.id, ['donation.received']);
     expect(await s.service.emit('donation.received', { id: 'gift-1', amountCents: 10_000 })).toBeGreaterThanOrEqual(1);
     const [queued] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, h.id));

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, webhookDeliveries, webhooks } from '../../../db/schema/index';
 import { JOBS_SCHEMA } from '../../../jobs/executor';
-import { createTestApp, createUser, json, type TestApp } from '../../../../test/test-app';
+import { createTestApp, createUser, json, type TestApp, createApprovedKey } from '../../../../test/test-app';
 import { createJobQueue } from '../../../jobs/queue';
 import { createWebhookDelivery, DELIVER_JOB } from './delivery-worker';
 import { createWebhooksService } from './webhooks-service';
@@ -25,13 +25,7 @@ const ALL = ['member.created', 'member.updated', 'donation.received', 'donation.
 
 async function owner(role: 'developer' | 'superadmin') {
   const u = await createUser(t, { role, permissions: role === 'developer' ? ['api:access'] : [] });
-  const key = await t.request({
-    method: 'POST',
-    url: '/api/developers/api-keys',
-    token: u.token,
-    payload: { name: 'plan', pricingTier: 'professional' },
-  });
-  expect(key.statusCode).toBe(201);
+  await createApprovedKey(t, u.token, 'professional', 'plan');
   // The endpoint row is made directly (the SSRF guard and the subscription rules are tested in webhooks.test.ts).
   const [h] = await t.database.db
     .insert(webhooks)
@@ -235,18 +229,18 @@ describe('webhook events from the feature modules, to whom the REST API would sh
     expect(json(res).message).toMatch(/only an account that may see giving/);
   });
 
-  it('nothing for an endpoint whose owner has no webhook plan now (no live paid key, or an unapproved trial that ended)', async () => {
+  it('nothing for an endpoint whose owner has no webhook plan now (no live paid key, or a paid plan not approved)', async () => {
     const lapsed = await owner('developer');
     const before = await count(lapsed.hook);
-    await t.database.db.execute(sql`update api_keys set created_at = now() - interval '15 days' where user_id = ${lapsed.id}`);
+    await t.database.db.execute(sql`update api_keys set approved_at = null where user_id = ${lapsed.id}`);
     await t.request({
       method: 'POST',
       url: '/api/events',
       token: pastor.token,
-      payload: { title: 'After the trial', date: '2031-04-14', time: '10:00', type: 'social', location: 'Hall' },
+      payload: { title: 'Unapproved plan', date: '2031-04-14', time: '10:00', type: 'social', location: 'Hall' },
     });
     expect(await count(lapsed.hook)).toBe(before);
-    expect((await last(church.hook, 'event.created')).data.object.title).toBe('After the trial');
+    expect((await last(church.hook, 'event.created')).data.object.title).toBe('Unapproved plan');
   });
 
   it('a rolled-back change leaves no delivery and no job', async () => {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, domainEvents, events, prayers, users, webhookDeliveries, webhooks } from '../../../db/schema/index';
-import { createTestApp, createUser, json, type TestApp } from '../../../../test/test-app';
+import { createTestApp, createUser, json, type TestApp, createApprovedKey } from '../../../../test/test-app';
 
 /**
  * No breaking change for integrators (issue 35): since feature modules
@@ -19,13 +19,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t, { role: 'admin' });
   const owner = await createUser(t, { role: 'superadmin' });
-  const key = await t.request({
-    method: 'POST',
-    url: '/api/developers/api-keys',
-    token: owner.token,
-    payload: { name: 'plan', pricingTier: 'professional' },
-  });
-  expect(key.statusCode).toBe(201);
+  await createApprovedKey(t, owner.token, 'professional', 'plan');
   const [h] = await t.database.db
     .insert(webhooks)
     .values({

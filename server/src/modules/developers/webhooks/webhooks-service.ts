@@ -20,8 +20,8 @@ export function createWebhooksService(o: { db: Db; resolve: Resolver; allowedHos
   const audience = createWebhookAudience(db);
 
   /**
-   * The developer's plan for webhooks: the highest tier their live keys have now (a paid key past an
-   * unapproved trial counts as Free; no live key: Free, which allows none).
+   * The developer's plan for webhooks: the highest tier their live keys have now (a paid key waiting for
+   * the church's approval counts as Free; no live key: Free, which allows none).
    */
   async function tierOf(userId: string): Promise<PricingTier> {
     const rows = await db

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, webhookDeliveries, webhooks } from '../../../db/schema/index';
-import { createTestApp, createUser, json, type TestApp } from '../../../../test/test-app';
+import { createTestApp, createUser, json, type TestApp, createApprovedKey } from '../../../../test/test-app';
 import { httpConnector, loopbackOnlyConnector, type Connector } from './connector';
 import { createJobQueue } from '../../../jobs/queue';
 import { createWebhookDelivery, DELIVER_JOB } from './delivery-worker';
@@ -65,8 +65,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function key(tier: string, token = dev.token) {
-  const res = await t.request({ method: 'POST', url: '/api/developers/api-keys', token, payload: { name: tier, pricingTier: tier } });
-  expect(res.statusCode).toBe(201);
+  await createApprovedKey(t, token, tier, tier);
 }
 
 describe('webhook routes', () => {
@@ -79,6 +78,16 @@ describe('webhook routes', () => {
     const free = await t.request({ method: 'POST', url: '/api/developers/webhooks', token: other.token, payload });
     expect(free.statusCode).toBe(403);
     expect(json(free).message).toMatch(/Basic, Professional or Enterprise/);
+    // A paid key the church has not approved is a Free key: still no webhooks (issue 29, finding 7).
+    const unapproved = await t.request({
+      method: 'POST',
+      url: '/api/developers/api-keys',
+      token: other.token,
+      payload: { name: 'waiting', pricingTier: 'enterprise' },
+    });
+    expect(json(unapproved).data.apiKey.planStatus).toBe('pending');
+    const stillFree = await t.request({ method: 'POST', url: '/api/developers/webhooks', token: other.token, payload });
+    expect(stillFree.statusCode).toBe(403);
     await key('basic', other.token);
     for (let i = 0; i < 3; i++) {
       const res = await t.request({ method: 'POST', url: '/api/developers/webhooks', token: other.token, payload });

@@ -16,15 +16,9 @@ function Request({ r }: { r: ApiPlanRequest }) {
         <Group gap="xs">
           <Text fw={700}>{r.developer.name}</Text>
           <Badge variant="light">{tier.name}</Badge>
-          {r.planStatus === 'trial' ? (
-            <Badge color="blue" variant="dot">
-              Trial until {day(r.trialEndsAt)}
-            </Badge>
-          ) : (
-            <Badge color="yellow" variant="dot">
-              Trial ended {day(r.trialEndsAt)}
-            </Badge>
-          )}
+          <Badge color="yellow" variant="dot">
+            Waiting since {day(r.createdAt)}
+          </Badge>
         </Group>
         <Button
           size="xs"
@@ -70,9 +64,9 @@ export function ApiPlansPanel() {
   return (
     <Stack gap="md">
       <Text size="sm" c="gray.7">
-        A paid API plan starts as a {TRIAL_DAYS}-day trial that may only read. Approve it once its billing is arranged with the developer:
-        the key may then write as its owner&apos;s role allows and keeps its plan&apos;s limits after the trial. Unapproved, it falls back
-        to the Free plan when the trial ends.
+        A paid API key works as a Free key until you approve its plan. Approve it once its billing is arranged with the developer (the
+        first {TRIAL_DAYS} days are a free trial): the key then has its plan&apos;s limits and webhooks, and may write as its owner&apos;s
+        role allows.
       </Text>
       {q.isPending ? (
         <Skeleton height={160} />

@@ -7,22 +7,13 @@ const when = (iso: string | null, fallback = 'Never') =>
 
 /** An unapproved paid plan: what the key may do now, and what the church's approval changes. */
 function PlanNote({ k }: { k: ApiKey }) {
-  const ends = when(k.trialEndsAt);
-  if (k.planStatus === 'trial')
-    return (
-      <Alert color="blue" variant="light" p="xs" mb="sm" data-testid="plan-note">
-        Trial until {ends}: read-only until the church approves the plan. Without approval the key continues on the Free plan after the
-        trial.
-      </Alert>
-    );
-  if (k.planStatus === 'trial-ended')
-    return (
-      <Alert color="yellow" variant="light" p="xs" mb="sm" data-testid="plan-note">
-        The trial ended on {ends} without the church&apos;s approval: the key has the Free plan&apos;s limits and permissions until the
-        church approves it.
-      </Alert>
-    );
-  return null;
+  if (k.planStatus !== 'pending') return null;
+  return (
+    <Alert color="yellow" variant="light" p="xs" mb="sm" data-testid="plan-note">
+      Waiting for the church&apos;s approval: until then the key has the Free plan&apos;s limits and permissions. Ask the church office to
+      approve the {k.pricingTier} plan.
+    </Alert>
+  );
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

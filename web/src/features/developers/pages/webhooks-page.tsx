@@ -14,10 +14,13 @@ import { WebhookSecretModal } from '../components/webhook-secret-modal';
 import { apiKeysQuery } from '../api/developer-api';
 import { useDeleteWebhook, useRotateWebhookSecret, webhooksQuery } from '../api/webhooks-api';
 
-/** The same rule the server enforces: the developer's plan is the highest tier among their live keys. */
-function planOf(keys: { pricingTier: PricingTier; isActive: boolean }[] | undefined): PricingTier {
+/**
+ * The same rule the server enforces: the developer's plan is the highest tier among their live keys, a paid
+ * plan counting once the church has approved it (until then the key is a Free key).
+ */
+function planOf(keys: { pricingTier: PricingTier; isActive: boolean; planStatus: string }[] | undefined): PricingTier {
   return (keys ?? [])
-    .filter((k) => k.isActive)
+    .filter((k) => k.isActive && k.planStatus !== 'pending')
     .reduce<PricingTier>((best, k) => (PRICING_TIERS.indexOf(k.pricingTier) > PRICING_TIERS.indexOf(best) ? k.pricingTier : best), 'free');
 }
 
