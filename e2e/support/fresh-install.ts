@@ -15,11 +15,11 @@ export interface FreshInstall {
 
 /**
  * A second server as a new church installs it (issue 30): DEMO_DATA=false on an empty data
- * directory, the port after the e2e server's PayFast stand-in. The first-run journeys use it; the
+ * directory, on E2E_PORT + 4 (+1 PayFast, +2 the label printer, +3 the channels stand-in). The first-run journeys use it; the
  * suite's own server keeps the demo church.
  */
 export async function startFreshInstall(): Promise<FreshInstall> {
-  const port = Number(process.env.E2E_PORT ?? 3210) + 2;
+  const port = Number(process.env.E2E_PORT ?? 3210) + 4;
   const dataDir = path.join(os.tmpdir(), `church-e2e-fresh-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${port}`;

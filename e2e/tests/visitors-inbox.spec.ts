@@ -46,7 +46,8 @@ for (const w of WIDTHS) {
       await page.getByRole('button', { name: `Follow up ${name}` }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('combobox', { name: 'Assigned to' }).click();
-      await page.getByRole('option').first().click();
+      // The dropdown's own options: the header's language select has options too.
+      await page.getByRole('listbox').getByRole('option').first().click();
       const follow = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('en-CA');
       await dialog.getByLabel('Follow-up date').fill(follow);
       await dialog.getByLabel('Note').fill('Phoned on Monday; coming to the newcomers lunch.');
