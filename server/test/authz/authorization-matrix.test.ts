@@ -16,6 +16,7 @@ import type { Access } from '../../src/plugins/auth';
 import { createApprovedKey, createTestApp, createUser, type TestApp } from '../test-app';
 import { API_KEY_ROUTES, OWNERSHIP_CASES, ROUTE_ACCESS, type RouteAccess } from './route-access';
 import { FIELD_ACCESS } from './field-access';
+import { NEVER, NEVER_EXCEPT } from './role-expectations';
 import { donations, prayers } from '../../src/db/schema/index';
 
 interface RegisteredRoute {
@@ -38,6 +39,8 @@ const apiKeys = new Map<KeyPrincipal, string>();
 const isKey = (who: Principal): who is KeyPrincipal => who.startsWith('api-key:');
 /** Response keys each principal saw on each GET route that answered it 200 (the field-level check). */
 const fieldsSeen = new Map<string, Map<Principal, Set<string>>>();
+/** The status each principal got from each route (the role-expectations check reads them). */
+const answers = new Map<string, Map<Principal, number>>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -155,6 +158,7 @@ describe('authorization matrix', () => {
         const expected = may ? 'not 401/403' : refusedAs;
         const ok = may ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === Number(expected);
         if (!ok || res.statusCode >= 500) wrong.push(`${r.key} as ${who}: expected ${expected}, got ${res.statusCode}`);
+        answers.set(r.key, (answers.get(r.key) ?? new Map<Principal, number>()).set(who, res.statusCode));
         if (r.method === 'GET' && res.statusCode === 200 && String(res.headers['content-type']).includes('json')) {
           const seen = fieldsSeen.get(r.key) ?? new Map<Principal, Set<string>>();
           seen.set(who, keyPaths(res.json()));
@@ -167,6 +171,26 @@ describe('authorization matrix', () => {
     );
     expect(wrong).toEqual([]);
   }, 300_000);
+
+  it('no route admits a role its family must never admit (role-expectations.ts, written from the roles’ descriptions)', () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const r of routes) {
+      if (NEVER_EXCEPT.has(r.key)) continue;
+      for (const rule of NEVER.filter((n) => n.match(r.key))) {
+        for (const role of rule.roles) {
+          checked += 1;
+          const status = answers.get(r.key)?.get(role);
+          // A refusal-only route was not sent to those route-access.ts allows: that entry is itself the mistake.
+          if (status === undefined || (status !== 401 && status !== 403))
+            wrong.push(`${r.key} as ${role}: ${status ?? 'allowed by route-access.ts'} — never: ${rule.why}`);
+        }
+      }
+    }
+    console.log(`[authz] never-admit rules: ${checked} route × role refusals checked against the roles' descriptions`);
+    expect(checked).toBeGreaterThan(400);
+    expect(wrong).toEqual([]);
+  });
 });
 
 /** Every key path of an answer: `data.members[].email`; the items of a list are merged. */
