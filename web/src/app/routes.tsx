@@ -99,6 +99,10 @@ export const routes: RouteObject[] = [
         ...page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage', 'Reset Password'),
       },
       {
+        path: paths.confirmEmail,
+        ...page(() => import('../features/auth/pages/confirm-email-page'), 'ConfirmEmailPage', 'Confirm E-mail'),
+      },
+      {
         path: paths.invitation,
         ...page(() => import('../features/auth/pages/accept-invitation-page'), 'AcceptInvitationPage', 'Welcome'),
       },

@@ -5,6 +5,8 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The link sent to a new login e-mail the church office set (issue 29): the new address confirms it here. */
+  confirmEmail: '/confirm-email',
   /** Accepting an invitation to the member portal (issue 31): the link a leader sent or showed. */
   invitation: '/invitation',
   dashboard: '/dashboard',

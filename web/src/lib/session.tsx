@@ -25,6 +25,8 @@ interface SessionState {
   logout(): void;
   /** After this session already ended on the server (sign out everywhere): clear and go to the sign-in page. */
   signedOut(): void;
+  /** Forgets the session on this browser only, without a request or a page load: the server already ended it (a confirmed e-mail change). */
+  forget(): void;
 }
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -108,6 +110,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     hardLogout();
   }, []);
 
+  const forget = useCallback(() => {
+    stopTimer();
+    sessionStore.clear();
+    setUser(null);
+    setToken(null);
+  }, []);
+
   const logout = useCallback(() => {
     // The session ends on the server (issue 29), whatever the answer: signing out never waits on the network for long.
     const ended = sessionStore.token()
@@ -180,8 +189,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [fetchMe]);
 
   const value = useMemo<SessionState>(
-    () => ({ user, token, loading, isAuthenticated: !!user && !!token, login, register, accept, refresh, logout, signedOut }),
-    [user, token, loading, login, register, accept, refresh, logout, signedOut],
+    () => ({ user, token, loading, isAuthenticated: !!user && !!token, login, register, accept, refresh, logout, signedOut, forget }),
+    [user, token, loading, login, register, accept, refresh, logout, signedOut, forget],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

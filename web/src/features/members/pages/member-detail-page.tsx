@@ -265,7 +265,21 @@ export function MemberDetailPage() {
 
       <Card withBorder radius="md" padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <Field label="Email" value={member.email ? <Anchor href={`mailto:${member.email}`}>{member.email}</Anchor> : null} />
+          <Field
+            label="Email"
+            value={
+              member.email || member.pendingEmailChange ? (
+                <>
+                  {member.email && <Anchor href={`mailto:${member.email}`}>{member.email}</Anchor>}
+                  {member.pendingEmailChange && (
+                    <Text component="span" display="block" size="sm" c="orange.9" data-testid="pending-email-change">
+                      {MEMBER_TEXTS.emailWaiting(member.pendingEmailChange.email)}
+                    </Text>
+                  )}
+                </>
+              ) : null
+            }
+          />
           <Field label="Phone" value={member.phone ? formatPhone(member.phone) : member.phone} />
           <Field label="Address" value={member.address} />
           <Field label="Date of birth" value={member.dateOfBirth} />

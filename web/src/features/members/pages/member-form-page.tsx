@@ -104,7 +104,8 @@ function MemberForm({ initial, id }: { initial: FormState; id?: string }) {
     try {
       const res = await save.mutateAsync(parsed.data);
       if (id) {
-        notify.success(MEMBER_TEXTS.updated);
+        // The server's words: a new login e-mail waits for its address to confirm it (MEMBER_TEXTS.emailChangePending).
+        notify.success(res.message || MEMBER_TEXTS.updated);
         navigate(paths.member(id));
       } else {
         notify.success(MEMBER_TEXTS.added(res.data.member.name));
