@@ -1,11 +1,12 @@
 import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconActivity, IconKey, IconListDetails, IconMail, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { IconActivity, IconCode, IconKey, IconListDetails, IconMail, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { can, type Permission } from '@church/contract/roles';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { systemQuery } from '../api/admin';
+import { ApiKeysPanel } from '../components/api-keys-panel';
 import { ApiPlansPanel } from '../components/api-plans-panel';
 import { AuditLogPanel } from '../components/audit-log-panel';
 import { MailLogPanel } from '../components/mail-log-panel';
@@ -19,6 +20,7 @@ const TABS = [
   { value: 'mail', label: 'Mail log', icon: IconMail, permission: 'outbox:read' },
   { value: 'health', label: 'System health', icon: IconActivity, permission: 'admin:panel' },
   { value: 'api-plans', label: 'API plans', icon: IconKey, permission: 'api-plans:approve' },
+  { value: 'api-keys', label: 'API keys', icon: IconCode, permission: 'developers:manage' },
   { value: 'security', label: 'Security', icon: IconShieldLock, permission: 'admin:panel' },
 ] as const satisfies readonly { value: string; label: string; permission: Permission; icon: unknown }[];
 type Tab = (typeof TABS)[number]['value'];
@@ -51,7 +53,7 @@ export function AdminPanelPage() {
       <Title order={1}>Admin Panel</Title>
       <Text c="dimmed" size="sm">
         Users and their roles, the audit log of leaders&apos; changes, the mail the platform sent, the state of the system, and
-        developers&apos; API plans waiting for approval, and the church&apos;s security settings.
+        developers&apos; API plans waiting for approval, every API key and its developer, and the church&apos;s security settings.
       </Text>
       <Tabs value={tab} onChange={(v) => v && setParams(v === visible[0]?.value ? {} : { tab: v }, { replace: true })} keepMounted={false}>
         <Tabs.List>
@@ -75,6 +77,9 @@ export function AdminPanelPage() {
         </Tabs.Panel>
         <Tabs.Panel value="api-plans" pt="md">
           <ApiPlansPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="api-keys" pt="md">
+          <ApiKeysPanel />
         </Tabs.Panel>
         <Tabs.Panel value="security" pt="md">
           <SecuritySettingsPanel />
