@@ -22,6 +22,8 @@ export interface RequestOptions<S extends z.ZodTypeAny | undefined = undefined> 
   schema?: S;
   /** Login and register do not redirect on 401 (spec 000 §4). */
   skipAuthRedirect?: boolean;
+  /** The caller shows the server's own reason for a 403 (a closed developer registration): no generic "no permission" toast beside it. */
+  ownForbidden?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -82,7 +84,7 @@ export async function api<S extends z.ZodTypeAny | undefined = undefined>(
     : undefined;
   if (!res.ok) {
     if (res.status === 401 && token && !opts.skipAuthRedirect) onUnauthorized();
-    if (res.status === 403) notify.error(TEXTS.forbidden);
+    if (res.status === 403 && !opts.ownForbidden) notify.error(TEXTS.forbidden);
     throw new ApiError(res.status, failureMessage(res.status, body, isJson), body);
   }
   if (opts.schema) return opts.schema.parse(body) as never;

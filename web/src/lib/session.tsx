@@ -175,7 +175,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const register = useCallback(
     async (body: RegisterRequest) => {
-      const res = acceptSession(await api('/auth/register', { method: 'POST', body, skipAuthRedirect: true }));
+      const res = acceptSession(await api('/auth/register', { method: 'POST', body, skipAuthRedirect: true, ownForbidden: true }));
       accept(res.token, res.user);
       // The language they registered in is theirs: kept for their e-mails too.
       if (isLocale(i18n.locale)) void saveLanguage(i18n.locale).catch(() => undefined);

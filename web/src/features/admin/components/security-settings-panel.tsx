@@ -39,6 +39,20 @@ export function SecuritySettingsPanel() {
           }
         />
       </Card>
+      <Card withBorder radius="md" p="md">
+        <Switch
+          label="Let anyone register a developer account"
+          description="Off: the public developer portal accepts no new accounts; existing developers and their keys keep working."
+          checked={q.data.developerSelfRegistration}
+          disabled={save.isPending}
+          onChange={(e) =>
+            change(
+              { developerSelfRegistration: e.currentTarget.checked },
+              e.currentTarget.checked ? 'Anyone may register a developer account again' : 'New developer accounts are closed',
+            )
+          }
+        />
+      </Card>
       {q.data.updatedAt && (
         <Text size="xs" c="gray.7">
           Last changed {new Date(q.data.updatedAt).toLocaleString('en-ZA')}

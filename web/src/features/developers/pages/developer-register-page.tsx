@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Alert,
   Anchor,
   Button,
   Card,
@@ -16,6 +17,7 @@ import {
 } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { DEV_TEXTS, USE_CASES } from '@church/contract/developer-texts';
+import { ApiError } from '../../../lib/api-client';
 import { devNotify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { paths } from '../../../config/paths';
@@ -29,6 +31,8 @@ export function DeveloperRegisterPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const [busy, setBusy] = useState(false);
+  /** The church closed developer registration (security settings): the server's refusal stays on the page, not only in a toast. */
+  const [refused, setRefused] = useState<string | null>(null);
   const [f, setF] = useState({
     name: '',
     email: '',
@@ -67,6 +71,7 @@ export function DeveloperRegisterPage() {
       devNotify.success(DEV_TEXTS.registered);
       navigate(`${paths.apiKeys}?onboarding=true`, { replace: true });
     } catch (err) {
+      if (err instanceof ApiError && err.status === 403 && err.message) setRefused(err.message);
       devNotify.error(err instanceof Error && err.message ? err.message : DEV_TEXTS.registrationFailedRetry);
       setBusy(false);
     }
@@ -74,6 +79,20 @@ export function DeveloperRegisterPage() {
 
   return (
     <DeveloperShell title="Developer Registration" subtitle="Create a developer account to get API keys">
+      {refused && (
+        <Alert
+          color="red"
+          variant="light"
+          maw={640}
+          mx="auto"
+          mb="md"
+          role="alert"
+          title="Registration is closed"
+          data-testid="registration-refused"
+        >
+          {refused}
+        </Alert>
+      )}
       <Card withBorder radius="md" maw={640} mx="auto" p="lg">
         <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false} onStepClick={(s) => s < step && setStep(s)}>
           <Stepper.Step label="Basic Info">
