@@ -250,8 +250,9 @@ describe('authorization matrix: response fields per role (field-access.ts)', () 
 
 describe('ownership: a member cannot touch another member’s object', () => {
   it.each(OWNERSHIP_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const owner = await createUser(t, { role: 'member' });
-    const other = await createUser(t, { role: 'member' });
+    const role = c.role ?? 'member';
+    const owner = await createUser(t, { role, ...(role === 'developer' ? { permissions: ['api:access'] } : {}) });
+    const other = await createUser(t, { role, ...(role === 'developer' ? { permissions: ['api:access'] } : {}) });
     const request = await c.setup(t, owner.token);
     const res = await t.request({ ...request, token: other.token });
     expect(c.refusedWith).toContain(res.statusCode);

@@ -23,8 +23,9 @@
 import type { InjectOptions } from 'fastify';
 import type { Permission, Role } from '@church/contract/roles';
 import type { ApiKeyPermission } from '@church/contract/developer-tiers';
-import { events, notifications } from '../../src/db/schema/index';
-import { createUser, type TestApp } from '../test-app';
+import { eq } from 'drizzle-orm';
+import { donations, events, givingSubscriptions, notifications } from '../../src/db/schema/index';
+import { createApprovedKey, createUser, type TestApp } from '../test-app';
 
 /**
  * The public API: routes a developer key may call (auth.withApiKey), with the
@@ -450,6 +451,8 @@ export interface OwnershipCase {
   refusedWith: number[];
   /** Optional: check the object is unchanged afterwards. */
   verify?(t: TestApp, ownerToken: string): Promise<void>;
+  /** The role of the owner and of the other person (both 'member' unless said). */
+  role?: Role;
 }
 
 export const OWNERSHIP_CASES: OwnershipCase[] = [
@@ -552,3 +555,188 @@ OWNERSHIP_CASES.push(
   },
 );
 let ownedGroupId = '';
+
+// Issue 29 ("Prove"): every kind of object a person owns. Each case is the owner's object and someone of
+// the same role trying it; the owner's object must be unchanged afterwards.
+const meOf = async (t: TestApp, token: string) =>
+  (await t.request({ method: 'GET', url: '/api/auth/me', token })).json().data.user as { id: string };
+const owned: Record<string, string> = {};
+const expectStatus = async (t: TestApp, req: InjectOptions & { token?: string }, status: number, what: string) => {
+  const res = await t.request(req as Parameters<TestApp['request']>[0]);
+  if (res.statusCode !== status) throw new Error(`${what}: expected ${status}, got ${res.statusCode} ${res.body}`);
+  return res;
+};
+/** An approved Basic key and a webhook of the owner (a developer), made through the API. */
+async function ownersWebhook(t: TestApp, ownerToken: string) {
+  await createApprovedKey(t, ownerToken, 'basic');
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/developers/webhooks',
+    token: ownerToken,
+    payload: { name: 'Owner CRM', url: 'https://93.184.216.34/hooks', events: ['event.created'] },
+  });
+  if (res.statusCode !== 201) throw new Error(`could not create the webhook: ${res.statusCode} ${res.body}`);
+  return res.json().data.webhook.id as string;
+}
+const webhookStillThere = async (t: TestApp, ownerToken: string) => {
+  const list = (await t.request({ method: 'GET', url: '/api/developers/webhooks', token: ownerToken })).json().data.webhooks;
+  if (!list.some((w: { id: string; name: string }) => w.id === owned.webhook && w.name === 'Owner CRM'))
+    throw new Error('the owner’s webhook was changed or deleted by another developer');
+};
+
+OWNERSHIP_CASES.push(
+  {
+    name: "cancelling another member's pending card gift",
+    async setup(t, ownerToken) {
+      const me = await meOf(t, ownerToken);
+      const [gift] = await t.database.db
+        .insert(donations)
+        .values({ userId: me.id, amountCents: 25_000, status: 'pending', paymentMethod: 'card', fund: 'General' })
+        .returning();
+      owned.gift = gift!.id;
+      return { method: 'POST', url: `/api/giving/${gift!.id}/cancel` };
+    },
+    refusedWith: [404],
+    async verify(t) {
+      const [gift] = await t.database.db.select().from(donations).where(eq(donations.id, owned.gift!));
+      if (gift!.status !== 'pending') throw new Error('the owner’s gift was cancelled by someone else');
+    },
+  },
+  {
+    name: "cancelling another member's recurring gift",
+    async setup(t, ownerToken) {
+      const me = await meOf(t, ownerToken);
+      const [sub] = await t.database.db
+        .insert(givingSubscriptions)
+        .values({
+          userId: me.id,
+          provider: 'payfast',
+          reference: `OWN-${crypto.randomUUID()}`,
+          amountCents: 50_000,
+          frequency: 'monthly',
+          fund: 'General',
+          status: 'active',
+        })
+        .returning();
+      owned.subscription = sub!.id;
+      return { method: 'POST', url: `/api/giving/subscriptions/${sub!.id}/cancel` };
+    },
+    refusedWith: [404],
+    async verify(t) {
+      const [sub] = await t.database.db.select().from(givingSubscriptions).where(eq(givingSubscriptions.id, owned.subscription!));
+      if (sub!.status !== 'active') throw new Error('the owner’s recurring gift was cancelled by someone else');
+    },
+  },
+  {
+    name: "reading another member's private prayer request",
+    async setup(t, ownerToken) {
+      const res = await expectStatus(
+        t,
+        { method: 'POST', url: '/api/prayers', token: ownerToken, payload: { title: 'For my marriage', description: 'Private', isPublic: false } },
+        201,
+        'the owner’s prayer',
+      );
+      return { method: 'GET', url: `/api/prayers/${res.json().data.prayer.id}` };
+    },
+    refusedWith: [403, 404],
+  },
+  {
+    name: "downloading another member's own-data export (POPIA)",
+    async setup(t, ownerToken) {
+      const res = await expectStatus(t, { method: 'POST', url: '/api/members/profile/data-export', token: ownerToken }, 202, 'the export');
+      return { method: 'GET', url: `/api/members/profile/data-export/${res.json().data.request.id}` };
+    },
+    refusedWith: [403, 404],
+  },
+  {
+    name: "ending another member's session",
+    async setup(t, ownerToken) {
+      const list = (await t.request({ method: 'GET', url: '/api/auth/sessions', token: ownerToken })).json().data.sessions;
+      return { method: 'DELETE', url: `/api/auth/sessions/${list[0].id}` };
+    },
+    refusedWith: [404],
+    async verify(t, ownerToken) {
+      await expectStatus(t, { method: 'GET', url: '/api/auth/me', token: ownerToken }, 200, 'the owner, still signed in');
+    },
+  },
+  {
+    name: "removing another volunteer's days off (blockout)",
+    async setup(t, ownerToken) {
+      const res = await expectStatus(
+        t,
+        { method: 'POST', url: '/api/me/blockouts', token: ownerToken, payload: { startsOn: '2031-06-01', endsOn: '2031-06-14' } },
+        201,
+        'the blockout',
+      );
+      owned.blockout = res.json().data.blockout.id;
+      return { method: 'DELETE', url: `/api/me/blockouts/${owned.blockout}` };
+    },
+    refusedWith: [404],
+    async verify(t, ownerToken) {
+      const schedule = (await t.request({ method: 'GET', url: '/api/me/schedule', token: ownerToken })).json().data;
+      if (!schedule.blockouts.some((b: { id: string }) => b.id === owned.blockout)) throw new Error('the owner’s blockout was removed by someone else');
+    },
+  },
+  {
+    name: 'reading the messages of a chat room one has not joined',
+    async setup(t, ownerToken) {
+      const admin = await createUser(t, { role: 'admin' });
+      const rooms = (await t.request({ method: 'POST', url: '/api/chat/rooms/initialize', token: admin.token })).json().data.rooms;
+      const room = rooms.find((r: { name: string }) => r.name === 'Prayer Requests');
+      await t.request({ method: 'POST', url: `/api/chat/rooms/${room.id}/join`, token: ownerToken });
+      return { method: 'GET', url: `/api/chat/rooms/${room.id}/messages` };
+    },
+    refusedWith: [403],
+  },
+  {
+    name: "revoking another developer's API key",
+    role: 'developer',
+    async setup(t, ownerToken) {
+      const key = await createApprovedKey(t, ownerToken, 'basic');
+      owned.key = key.key;
+      return { method: 'DELETE', url: `/api/developers/api-keys/${key.id}` };
+    },
+    refusedWith: [404],
+    async verify(t) {
+      await expectStatus(t, { method: 'GET', url: '/api/events', headers: { 'x-api-key': owned.key! } }, 200, 'the owner’s key, still working');
+    },
+  },
+  {
+    name: "deleting another developer's webhook",
+    role: 'developer',
+    async setup(t, ownerToken) {
+      owned.webhook = await ownersWebhook(t, ownerToken);
+      return { method: 'DELETE', url: `/api/developers/webhooks/${owned.webhook}` };
+    },
+    refusedWith: [404],
+    verify: webhookStillThere,
+  },
+  {
+    name: "renaming another developer's webhook",
+    role: 'developer',
+    async setup(t, ownerToken) {
+      owned.webhook = await ownersWebhook(t, ownerToken);
+      return { method: 'PATCH', url: `/api/developers/webhooks/${owned.webhook}`, payload: { name: 'Taken over' } };
+    },
+    refusedWith: [404],
+    verify: webhookStillThere,
+  },
+  {
+    name: "rotating another developer's webhook secret",
+    role: 'developer',
+    async setup(t, ownerToken) {
+      owned.webhook = await ownersWebhook(t, ownerToken);
+      return { method: 'POST', url: `/api/developers/webhooks/${owned.webhook}/rotate-secret` };
+    },
+    refusedWith: [404],
+  },
+  {
+    name: "reading another developer's webhook deliveries",
+    role: 'developer',
+    async setup(t, ownerToken) {
+      owned.webhook = await ownersWebhook(t, ownerToken);
+      return { method: 'GET', url: `/api/developers/webhooks/${owned.webhook}/deliveries` };
+    },
+    refusedWith: [404],
+  },
+);
