@@ -10,6 +10,7 @@ import { EngagementTab } from '../components/engagement-tab';
 import { GrowthTab } from '../components/growth-tab';
 import { OverviewTab } from '../components/overview-tab';
 import { WebsiteTab } from '../components/website-tab';
+import { todayInZone, useChurchTimeZone } from '../../../lib/church-time';
 
 const TABS = ['overview', 'growth', 'engagement', 'website'] as const;
 
@@ -18,6 +19,7 @@ export function AnalyticsPage() {
   const [period, setPeriod] = useState<AnalyticsPeriod>('monthly');
   const [tab, setTab] = useState<string>('overview');
   const q = useQuery(analyticsQuery(period));
+  const zone = useChurchTimeZone();
   const failedCount = q.data?.failed.length ?? 0;
   const retry = () => void q.refetch();
   useEffect(() => {
@@ -27,7 +29,7 @@ export function AnalyticsPage() {
   function exportReport() {
     try {
       const r = q.data!;
-      const day = new Date().toISOString().slice(0, 10);
+      const day = todayInZone(zone);
       const blob = new Blob([JSON.stringify({ period, generatedAt: new Date().toISOString(), ...r }, null, 2)], {
         type: 'application/json',
       });

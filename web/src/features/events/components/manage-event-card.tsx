@@ -5,7 +5,7 @@ import type { ChurchEvent } from '@church/contract/events';
 import { ALL_DAY, EVENT_TYPE_COLORS, REGISTRATIONS_CLOSED_LABEL } from '@church/contract/events-constants';
 import { EventCancelledBadge } from './event-cancelled-badge';
 import { paths } from '../../../config/paths';
-import { formatEventDay } from './church-time';
+import { formatEventDay } from '../../../lib/church-time';
 
 /** A management card: type colour (fixed map in contract/), when and where, registrations against the maximum, actions. */
 export function ManageEventCard({

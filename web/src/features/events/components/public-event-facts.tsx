@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconClock, IconMapPin, IconUsers } from '@tabler/icons-react';
 import type { ChurchEvent } from '@church/contract/events';
 import { ALL_DAY, EVENT_TYPE_COLORS } from '@church/contract/events-constants';
-import { formatEventDay } from './church-time';
+import { formatEventDay } from '../../../lib/church-time';
 import { EventCancelledBadge } from './event-cancelled-badge';
 
 /** Date, time ('All Day' by default), place and places taken, in the church's time zone. */

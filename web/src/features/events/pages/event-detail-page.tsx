@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { useErrorToast } from '../../../lib/notify';
 import { eventQuery } from '../api/manage';
 import { CheckInSheet } from '../components/check-in-sheet';
-import { formatEventDay, useChurchTimeZone } from '../components/church-time';
+import { formatEventDay, useChurchTimeZone } from '../../../lib/church-time';
 import { can } from '@church/contract/roles';
 import { useSession } from '../../../lib/session';
 import { CancelEventModal } from '../components/cancel-event-modal';

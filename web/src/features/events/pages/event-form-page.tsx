@@ -22,7 +22,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { eventQuery, useSaveEvent } from '../api/manage';
-import { dayInZone, timeInZone, useChurchTimeZone } from '../components/church-time';
+import { dayInZone, timeInZone, useChurchTimeZone } from '../../../lib/church-time';
 
 interface FormState {
   title: string;

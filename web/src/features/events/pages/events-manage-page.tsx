@@ -7,7 +7,7 @@ import type { ChurchEvent } from '@church/contract/events';
 import { paths } from '../../../config/paths';
 import { useErrorToast } from '../../../lib/notify';
 import { manageEventsQuery } from '../api/manage';
-import { useChurchTimeZone } from '../components/church-time';
+import { useChurchTimeZone } from '../../../lib/church-time';
 import { can } from '@church/contract/roles';
 import { useSession } from '../../../lib/session';
 import { CancelEventModal } from '../components/cancel-event-modal';

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { eventDetailQuery } from '../api/events';
-import { useChurchTimeZone } from '../components/church-time';
+import { useChurchTimeZone } from '../../../lib/church-time';
 import { PublicEventFacts } from '../components/public-event-facts';
 import { RegisterToAttend, useRegisterToAttend } from '../components/register-to-attend';
 

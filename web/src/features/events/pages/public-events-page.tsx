@@ -6,7 +6,7 @@ import { NO_EVENTS_HINT, NO_EVENTS_TITLE } from '@church/contract/events-constan
 import { PublicPage } from '../../../components/site/public-page';
 import { paths } from '../../../config/paths';
 import { upcomingEventsQuery } from '../api/events';
-import { useChurchTimeZone } from '../components/church-time';
+import { useChurchTimeZone } from '../../../lib/church-time';
 import { PublicEventFacts } from '../components/public-event-facts';
 import { RegisterToAttend } from '../components/register-to-attend';
 

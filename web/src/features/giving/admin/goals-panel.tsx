@@ -23,6 +23,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { fundsQuery } from '../api/admin';
 import { goalQuery, goalsQuery, useSaveGoal } from '../api/reports';
+import { todayInZone, useChurchTimeZone } from '../../../lib/church-time';
 
 const STATE_COLOR = { upcoming: 'blue', active: 'green', ended: 'gray' } as const;
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -87,7 +88,7 @@ function GoalForm({ goal, onDone }: { goal: Goal | null; onDone: () => void }) {
   const funds = useQuery(fundsQuery());
   const detail = useQuery({ ...goalQuery(goal?.id ?? ''), enabled: !!goal });
   const save = useSaveGoal(goal?.id);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInZone(useChurchTimeZone());
   const form = useForm({
     initialValues: {
       name: goal?.name ?? '',

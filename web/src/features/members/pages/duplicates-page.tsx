@@ -9,8 +9,10 @@ import { duplicatesQuery, mergesQuery } from '../api/merges';
 import { MovedList, UndoMergeModal } from '../components/merge-summary';
 import { StatusBadge } from '../components/member-badges';
 import { formatPhone } from '@church/contract/rules/phone';
+import { formatDay, useChurchTimeZone } from '../../../lib/church-time';
 
 function Person({ m, label }: { m: DuplicateMember; label: string }) {
+  const zone = useChurchTimeZone();
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
@@ -27,7 +29,7 @@ function Person({ m, label }: { m: DuplicateMember; label: string }) {
       <Group gap={6}>
         <StatusBadge status={m.status} />
         <Text size="xs" c="dimmed">
-          Added {m.createdAt.slice(0, 10)}
+          Added {formatDay(m.createdAt, zone)}
         </Text>
       </Group>
     </Stack>

@@ -13,6 +13,7 @@ import { useMerge } from '../api/merges';
 import { MovedList, UndoMergeModal } from '../components/merge-summary';
 import { mergeDefault, mergeLabel } from '@church/contract/rules/merge-defaults';
 import { formatPhone } from '@church/contract/rules/phone';
+import { formatDay, useChurchTimeZone } from '../../../lib/church-time';
 
 type Side = 'a' | 'b';
 type Choosable = MergeField | 'household';
@@ -101,6 +102,7 @@ function Done({ merge, message }: { merge: MemberMerge; message: string }) {
 /** Issue 10: both records side by side; the leader picks the record that stays and each field's value, then merges. */
 export function MergePage() {
   const [params] = useSearchParams();
+  const zone = useChurchTimeZone();
   const idA = params.get('keep') ?? '';
   const idB = params.get('remove') ?? '';
   const qa = useQuery({ ...memberQuery(idA), enabled: !!idA });
@@ -202,7 +204,7 @@ export function MergePage() {
                   <Radio.Indicator />
                   <Stack gap={0}>
                     <Text size="xs" c="dimmed">
-                      Record {s.toUpperCase()} · added {d.member.createdAt.slice(0, 10)}
+                      Record {s.toUpperCase()} · added {formatDay(d.member.createdAt, zone)}
                     </Text>
                     <Text fw={600} size="sm">
                       {d.member.name}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { PastorDashboard } from '@church/contract/pastor-dashboard';
 import { formatRand } from '@church/contract/rules/money';
 import { paths } from '../../../config/paths';
+import { formatDay, useChurchTimeZone } from '../../../lib/church-time';
 
 function ListCard({ title, empty, children, count }: { title: string; empty: string; count: number; children: React.ReactNode }) {
   return (
@@ -34,10 +35,11 @@ const Row = ({ left, right }: { left: React.ReactNode; right: React.ReactNode })
 );
 
 export function RecentActivity({ data }: { data: PastorDashboard }) {
-  // Spec 001 §2: the 3 newest members and the 2 newest prayers.
+  const zone = useChurchTimeZone();
+  // Spec 001 §2: the 3 newest members and the 2 newest prayers. Days in the church's zone, not UTC's.
   const items = [
-    ...data.recentMembers.slice(0, 3).map((m) => ({ key: m.id, text: `${m.name} joined`, when: m.joinDate })),
-    ...data.recentPrayers.slice(0, 2).map((p) => ({ key: p.id, text: `Prayer request: ${p.title}`, when: p.createdAt.slice(0, 10) })),
+    ...data.recentMembers.slice(0, 3).map((m) => ({ key: m.id, text: `${m.name} joined`, when: m.joinDate ? formatDay(`${m.joinDate}T12:00:00Z`, 'UTC') : '' })),
+    ...data.recentPrayers.slice(0, 2).map((p) => ({ key: p.id, text: `Prayer request: ${p.title}`, when: formatDay(p.createdAt, zone) })),
   ];
   return (
     <ListCard title="Recent Activity" empty="Nothing new yet." count={items.length}>
@@ -59,13 +61,15 @@ export function RecentMembers({ members }: { members: PastorDashboard['recentMem
 }
 
 export function UpcomingEvents({ events }: { events: PastorDashboard['upcomingEvents'] }) {
+  // An all-day event on 31 December starts at 00:00 in the church's zone: 30 December in UTC.
+  const zone = useChurchTimeZone();
   return (
     <ListCard title="Upcoming Events" empty="No upcoming events." count={events.length}>
       {events.map((e) => (
         <Row
           key={e.id}
           left={e.cancelled ? `${e.title} (${EVENT_CANCELLED_LABEL})` : e.title}
-          right={`${e.startsAt.slice(0, 10)} ${e.time ?? 'All Day'}`}
+          right={`${formatDay(e.startsAt, zone)} ${e.time ?? 'All Day'}`}
         />
       ))}
     </ListCard>

@@ -24,8 +24,7 @@ import { notify } from '../../../lib/notify';
 import { preparationQuery } from '../api/publish-queries';
 import { mediaDuration, uploadSermon } from '../api/upload-sermon';
 import { SermonManageTable } from '../components/sermon-manage-table';
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { todayInZone, useChurchTimeZone } from '../../../lib/church-time';
 
 /** Spec 001 §2/§4/§5: /sermons/upload — idle, uploading (inputs disabled, progress), then /sermons or stay on failure. */
 export function SermonUploadPage() {
@@ -57,7 +56,8 @@ function UploadForm({ preparationId, preparation }: { preparationId: string | nu
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(preparation?.title ?? '');
   const [speaker, setSpeaker] = useState('');
-  const [date, setDate] = useState(preparation?.date || today());
+  const zone = useChurchTimeZone();
+  const [date, setDate] = useState(() => preparation?.date || todayInZone(zone));
   const [description, setDescription] = useState(preparation?.scriptures ?? '');
   const [series, setSeries] = useState(preparation?.series ?? '');
   const [published, setPublished] = useState(true);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { publicSettingsQuery } from '../../../components/site/public-settings-query';
+import { publicSettingsQuery } from '../components/site/public-settings-query';
 
 const FALLBACK_ZONE = 'Africa/Johannesburg';
 
@@ -21,3 +21,11 @@ export function formatEventDay(iso: string, timeZone: string): string {
 export function timeInZone(iso: string | Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 }
+
+/** A day as the product writes it in lists (en-ZA: "31 Dec 2026"), in the church's zone. */
+export function formatDay(iso: string | Date, timeZone: string): string {
+  return new Date(iso).toLocaleDateString('en-ZA', { timeZone, day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** Today's YYYY-MM-DD in the church's zone (a form's default date; the UTC date is yesterday before 02:00 in South Africa). */
+export const todayInZone = (timeZone: string): string => dayInZone(new Date(), timeZone);
