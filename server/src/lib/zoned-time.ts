@@ -33,3 +33,8 @@ export function zonedToUtc(day: string, time: string, timeZone: string): Date {
 export function dayIn(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
+
+/** An instant as people read it in the church's zone, en-ZA ("31 Dec 2026, 18:00"): audit summaries, notices. */
+export function formatLocal(at: Date, timeZone: string): string {
+  return at.toLocaleString('en-ZA', { timeZone, dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
+}

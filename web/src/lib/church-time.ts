@@ -29,3 +29,8 @@ export function formatDay(iso: string | Date, timeZone: string): string {
 
 /** Today's YYYY-MM-DD in the church's zone (a form's default date; the UTC date is yesterday before 02:00 in South Africa). */
 export const todayInZone = (timeZone: string): string => dayInZone(new Date(), timeZone);
+
+/** An instant in the church's zone, en-ZA ("31 Dec 2026, 18:00"): logs and histories read the same on every screen. */
+export function formatDateTime(iso: string | Date, timeZone: string): string {
+  return new Date(iso).toLocaleString('en-ZA', { timeZone, dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
+}

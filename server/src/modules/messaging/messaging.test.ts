@@ -296,6 +296,11 @@ describe('scheduling', () => {
     expect((await t.request({ method: 'POST', url: `/api/messages/${m.id}/cancel`, token: pastor.token })).statusCode).toBe(409);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, m.id));
     expect(audit.map((a) => a.action).sort()).toEqual(['message.cancelled', 'message.scheduled']);
+    // The summary a person reads says the church's wall time, en-ZA, never an ISO string (issue 31).
+    const scheduled = audit.find((a) => a.action === 'message.scheduled')!;
+    const local = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' });
+    expect(scheduled.summary).toMatch(new RegExp(`^Scheduled "Later" to leaders members \\(\\d+\\) for ${local}, 09:30$`));
+    expect(scheduled.summary).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 });
 

@@ -12,7 +12,7 @@ import { createPacer } from '../../jobs/pace';
 import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../lib/mailer';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
-import { zonedToUtc } from '../../lib/zoned-time';
+import { formatLocal, zonedToUtc } from '../../lib/zoned-time';
 import type { AuditFn } from '../care/audit-port';
 import { consentGranted, type ConsentService } from '../consents/service';
 import { audienceWhere, firstName, merge, mergeSql, splitTemplate } from './audience';
@@ -389,6 +389,7 @@ export function createMessagingService(deps: MessagingDeps) {
     /** Stores the message and queues its job (due now or at the scheduled time) in one transaction. */
     async create(actor: SessionUser, input: SendInput) {
       const at = await when(input);
+      const zone = await deps.timeZone();
       // Only the head count here, not the e-mail consents (countAudience): on PGlite this request holds
       // the one connection, and every other request waits for what it runs (issue 13's p99 budget).
       const [counted] = await db
@@ -418,7 +419,8 @@ export function createMessagingService(deps: MessagingDeps) {
           action: at ? 'message.scheduled' : 'message.sent',
           entityType: 'bulk_message',
           entityId: row!.id,
-          summary: `${at ? 'Scheduled' : 'Sent'} "${input.subject}" to ${input.recipientType} members (${recipientCount})${at ? ` for ${at.toISOString()}` : ''}`,
+          // The church's wall time, as the leader chose it (never an ISO string in a summary people read).
+          summary: `${at ? 'Scheduled' : 'Sent'} "${input.subject}" to ${input.recipientType} members (${recipientCount})${at ? ` for ${formatLocal(at, zone)}` : ''}`,
           before: null,
           after: { subject: input.subject, recipientType: input.recipientType, scheduledFor: at?.toISOString() ?? null, recipientCount },
         });

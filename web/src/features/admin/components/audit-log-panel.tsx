@@ -4,12 +4,15 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { auditQuery } from '../api/admin';
+import { formatDateTime, useChurchTimeZone } from '../../../lib/church-time';
 
 const LIMIT = 25;
-const when = (iso: string) => new Date(iso).toLocaleString('en-ZA');
 
 /** The audit log: leaders' actions on other people's data (who, what, when, before/after), newest first. */
 export function AuditLogPanel() {
+  // The church's zone, whatever the browser's (issue 31: audit times read as local times).
+  const zone = useChurchTimeZone();
+  const when = (iso: string) => formatDateTime(iso, zone);
   const [action, setAction] = useState('');
   const [debounced] = useDebouncedValue(action.trim(), 300);
   const [page, setPage] = useState(1);

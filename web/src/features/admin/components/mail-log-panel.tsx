@@ -4,11 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OutboxMail } from '@church/contract/outbox';
 import { mailQuery } from '../api/admin';
+import { formatDateTime, useChurchTimeZone } from '../../../lib/church-time';
 
 const LIMIT = 20;
-const when = (iso: string) => new Date(iso).toLocaleString('en-ZA');
 
 function Delivery({ m }: { m: OutboxMail }) {
+  const zone = useChurchTimeZone();
+  const when = (iso: string) => formatDateTime(iso, zone);
   if (m.sentAt)
     return (
       <Badge variant="light" color="green">
@@ -46,6 +48,8 @@ function Delivery({ m }: { m: OutboxMail }) {
 
 /** The mail log: what the platform sent or queued, to whom, and whether it arrived (never the bodies). */
 export function MailLogPanel({ smtpConfigured }: { smtpConfigured?: boolean }) {
+  const zone = useChurchTimeZone();
+  const when = (iso: string) => formatDateTime(iso, zone);
   const [page, setPage] = useState(1);
   const q = useQuery(mailQuery({ page, limit: LIMIT }));
   return (
