@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { DashboardSource } from '@church/contract/dashboard';
+import type { MessageKey } from '@church/contract/i18n/keys';
 import { useT } from '../../../lib/i18n/use-t';
 
 const SOURCE_LABELS: Record<DashboardSource, string> = {
@@ -10,6 +11,13 @@ const SOURCE_LABELS: Record<DashboardSource, string> = {
   giving: 'giving',
   visitors: 'visitor statistics',
   engagement: 'engagement',
+};
+
+/** Spec 002 §8's fallback texts for the sources that have one, shown when that source fails. */
+const FAILED_TEXT: Partial<Record<DashboardSource, MessageKey>> = {
+  members: 'member.status.membersFailed',
+  events: 'member.status.eventsFailed',
+  giving: 'member.giving.statsFailed',
 };
 
 export function DashboardLoading({ cards = 4 }: { cards?: number }) {
@@ -47,7 +55,17 @@ export function PartialDataNote({ failed, onRetry }: { failed: DashboardSource[]
   return (
     <Alert color="yellow" radius="lg" icon={<IconAlertTriangle />} data-testid="dashboard-partial">
       <Group justify="space-between" wrap="nowrap">
-        <Text size="sm">{t('member.status.partial', { sources: failed.map((f) => SOURCE_LABELS[f]).join(', ') })}</Text>
+        <div>
+          {failed.map((f) => {
+            const key = FAILED_TEXT[f];
+            return key ? (
+              <Text key={f} size="sm" fw={600}>
+                {t(key)}
+              </Text>
+            ) : null;
+          })}
+          <Text size="sm">{t('member.status.partial', { sources: failed.map((f) => SOURCE_LABELS[f]).join(', ') })}</Text>
+        </div>
         <Button size="xs" variant="white" color="yellow" onClick={onRetry}>
           {t('member.retry')}
         </Button>
