@@ -78,6 +78,11 @@ export const versionSchema = z.object({
   name: z.string(),
   available: z.boolean().describe('Whether this server can serve the text'),
   source: z.enum(['local', 'remote', 'none']).describe('local: imported into our database; remote: the Free Use Bible API'),
+  reason: z
+    .enum(['not-licensed', 'unreachable'])
+    .nullable()
+    .optional()
+    .describe('Why an unavailable translation cannot be read: not licensed to this church, or the Bible service cannot be reached now'),
   badgeColor: z.string(),
 });
 export type BibleVersion = z.infer<typeof versionSchema>;

@@ -23,8 +23,8 @@ describe('Bible service proxy (nothing imported)', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res).data.versions).toEqual([
       expect.objectContaining({ id: 'BSB', available: true, source: 'remote' }),
-      expect.objectContaining({ id: 'KJV', available: true, source: 'remote' }),
-      expect.objectContaining({ id: 'NIV', available: false, source: 'none' }),
+      expect.objectContaining({ id: 'KJV', available: true, source: 'remote', reason: null }),
+      expect.objectContaining({ id: 'NIV', available: false, source: 'none', reason: 'not-licensed' }),
     ]);
   });
 
@@ -158,6 +158,16 @@ describe('Bible service when the other service is unreachable', () => {
     const res = await offline.request({ method: 'GET', url: '/api/bible/BSB/JHN/3.json' });
     expect(res.statusCode).toBe(503);
     expect(json(res).message).toBe(UPSTREAM_UNREACHABLE);
+  });
+
+  it('then lists the remote translations as unreadable for now, saying why, apart from the unlicensed (issue 31: KJV offline)', async () => {
+    // The call above could not reach the service.
+    const versions = json(await offline.request({ method: 'GET', url: '/api/bible/versions' })).data.versions;
+    expect(versions).toEqual([
+      expect.objectContaining({ id: 'BSB', available: false, source: 'remote', reason: 'unreachable' }),
+      expect.objectContaining({ id: 'KJV', available: false, source: 'remote', reason: 'unreachable' }),
+      expect.objectContaining({ id: 'NIV', available: false, source: 'none', reason: 'not-licensed' }),
+    ]);
   });
 
   it('still gives a daily verse: offline text or John 3:16 (KJV)', async () => {

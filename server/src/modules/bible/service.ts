@@ -106,15 +106,14 @@ export function createBibleService({
   return {
     async versions(): Promise<BibleVersion[]> {
       const local = new Map((await repo.listTranslations()).map((t) => [t.id, t]));
-      const listed: BibleVersion[] = KNOWN_VERSIONS.filter((v) => v.id !== 'ZULU' || local.has(v.id)).map((v) => ({
-        id: v.id,
-        name: local.get(v.id)?.name ?? v.name,
-        available: local.has(v.id) || !!v.upstreamId,
-        source: local.has(v.id) ? 'local' : v.upstreamId ? 'remote' : 'none',
-        badgeColor: v.badgeColor,
-      }));
+      const offline = upstream.unreachable();
+      const listed: BibleVersion[] = KNOWN_VERSIONS.filter((v) => v.id !== 'ZULU' || local.has(v.id)).map((v) => {
+        const source = local.has(v.id) ? 'local' : v.upstreamId ? 'remote' : 'none';
+        const reason = source === 'none' ? 'not-licensed' : source === 'remote' && offline ? 'unreachable' : null;
+        return { id: v.id, name: local.get(v.id)?.name ?? v.name, available: reason === null, source, reason, badgeColor: v.badgeColor };
+      });
       for (const t of local.values()) {
-        if (!knownVersion(t.id)) listed.push({ id: t.id, name: t.name, available: true, source: 'local', badgeColor: 'teal' });
+        if (!knownVersion(t.id)) listed.push({ id: t.id, name: t.name, available: true, source: 'local', reason: null, badgeColor: 'teal' });
       }
       return listed;
     },

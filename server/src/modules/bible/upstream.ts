@@ -15,6 +15,8 @@ export interface UpstreamOptions {
   /** Distinct paths kept (books lists and chapters). */
   maxEntries?: number;
   fetch?: typeof fetch;
+  /** After a call could not reach the service, remote translations count as unreadable this long (then one is tried again). */
+  unreachableMs?: number;
 }
 
 /**
@@ -27,6 +29,8 @@ export function createUpstream(opts: UpstreamOptions) {
   const cache = new BoundedCache<string, { at: number; body: unknown }>(opts.maxEntries ?? 2000);
   const inFlight = new Map<string, Promise<unknown>>();
   let calls = 0;
+  /** When a call last failed to reach the service (no network, DNS, timeout); null once one answers. */
+  let unreachableAt: number | null = null;
 
   async function load(path: string): Promise<unknown> {
     calls += 1;
@@ -35,9 +39,11 @@ export function createUpstream(opts: UpstreamOptions) {
       res = await doFetch(`${opts.base}${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(opts.timeoutMs) });
     } catch (err) {
       const name = (err as Error).name;
+      unreachableAt = Date.now();
       if (name === 'TimeoutError' || name === 'AbortError') throw new HttpError(504, UPSTREAM_TIMEOUT);
       throw new HttpError(503, UPSTREAM_UNREACHABLE);
     }
+    unreachableAt = null;
     const type = res.headers.get('content-type') ?? '';
     if (!res.ok) {
       await res.body?.cancel().catch(() => {});
@@ -74,6 +80,13 @@ export function createUpstream(opts: UpstreamOptions) {
         .finally(() => inFlight.delete(path));
       inFlight.set(path, promise);
       return promise;
+    },
+    /**
+     * Whether the service could not be reached lately (load-shedding takes the router down with the lights): the
+     * reader then offers only what this server holds, and says why, instead of a chip that fails on the click.
+     */
+    unreachable(): boolean {
+      return unreachableAt !== null && Date.now() - unreachableAt < (opts.unreachableMs ?? 5 * 60_000);
     },
     /** How many calls went out (tests read it to prove caching). */
     get calls() {

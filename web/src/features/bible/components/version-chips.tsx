@@ -25,6 +25,9 @@ export function VersionChips({
   // Until the server's list arrives, only the shipped translation counts as readable.
   const readable = (id: string) => versions?.find((v) => v.id === id)?.available ?? id === 'BSB';
   const unavailable = versions ? ids.filter((id) => !readable(id)) : [];
+  // Offline (load-shedding, no data): the server says which translations it cannot reach now, apart from the unlicensed.
+  const unreachable = unavailable.filter((id) => versions?.find((v) => v.id === id)?.reason === 'unreachable');
+  const unlicensed = unavailable.filter((id) => !unreachable.includes(id));
   return (
     <Stack gap={4}>
       <Chip.Group multiple={false} value={value} onChange={(v) => onChange(v as string)}>
@@ -41,7 +44,11 @@ export function VersionChips({
                 color={info?.badgeColor ?? knownVersion(id)?.badgeColor ?? 'navy'}
                 variant="light"
                 disabled={off}
-                title={off ? t('bible.versionUnavailable', { name: info?.name ?? id }) : (info?.name ?? knownVersion(id)?.name)}
+                title={
+                  off
+                    ? t(unreachable.includes(id) ? 'bible.versionUnreachable' : 'bible.versionUnavailable', { name: info?.name ?? id })
+                    : (info?.name ?? knownVersion(id)?.name)
+                }
                 aria-describedby={off ? 'bible-version-note' : undefined}
               >
                 {id}
@@ -51,9 +58,18 @@ export function VersionChips({
         </Group>
       </Chip.Group>
       {unavailable.length > 0 && (
-        <Text id="bible-version-note" size="xs" c="dimmed">
-          {t('bible.notLicensed', { count: unavailable.length, versions: unavailable.join(', ') })}
-        </Text>
+        <Stack id="bible-version-note" gap={0}>
+          {unlicensed.length > 0 && (
+            <Text size="xs" c="dimmed">
+              {t('bible.notLicensed', { count: unlicensed.length, versions: unlicensed.join(', ') })}
+            </Text>
+          )}
+          {unreachable.length > 0 && (
+            <Text size="xs" c="dimmed">
+              {t('bible.unreachableNote', { versions: unreachable.join(', ') })}
+            </Text>
+          )}
+        </Stack>
       )}
     </Stack>
   );
