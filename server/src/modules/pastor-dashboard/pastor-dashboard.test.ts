@@ -43,6 +43,18 @@ describe('GET /api/dashboard/pastor', () => {
     expect(d.recentMembers[0]._id).toBe(d.recentMembers[0].id);
   });
 
+  it('lists Recent Members by the day they joined, not by when their record was made (issue 31)', async () => {
+    const { token } = await createUser(t, { role: 'pastor' });
+    // Typed in today, member since 1998 (a CSV import of long-standing members); and one who joined today.
+    await createUser(t, { name: 'Gogo Long-standing', joinDate: '1998-03-01' });
+    const newcomer = await createUser(t, { name: 'Lerato Newcomer' });
+    const d = json(await t.request({ method: 'GET', url: '/api/dashboard/pastor', token })).data;
+    const names: string[] = d.recentMembers.map((m: { name: string }) => m.name);
+    expect(names[0]).toBe(newcomer.user.name);
+    // The long-standing member was typed in last, yet comes after everyone who joined since 1998.
+    if (names.includes('Gogo Long-standing')) expect(names.at(-1)).toBe('Gogo Long-standing');
+  });
+
   it('admits pastor, admin, elder and superadmin only', async () => {
     expect((await t.request({ method: 'GET', url: '/api/dashboard/pastor' })).statusCode).toBe(401);
     for (const role of ['admin', 'elder', 'superadmin'] as const) {

@@ -50,8 +50,11 @@ select json_build_object(
         submitted_by as "submittedBy", priority, created_at as "createdAt"
       from prayers where status = 'pending' order by created_at desc limit ${N}) x),
   'recentMembers', (select coalesce(json_agg(x), '[]') from (
-      select id, name, email, role, status, join_date as "joinDate" from users where role <> 'developer' and erased_at is null
-      order by created_at desc, id desc limit ${N}) x),
+      -- Newest by the day they joined the church (issue 31), not by when their record was typed in: a CSV
+      -- import of long-standing members made them all "recent". Someone who joins next week has not joined yet.
+      select id, name, email, role, status, join_date as "joinDate" from users
+      where role <> 'developer' and erased_at is null and join_date <= current_date
+      order by join_date desc, created_at desc, id desc limit ${N}) x),
   'recentPrayers', (select coalesce(json_agg(x), '[]') from (
       select id, title, submitted_by as "submittedBy", status, created_at as "createdAt" from prayers order by created_at desc limit ${N}) x),
   'upcomingEvents', (select coalesce(json_agg(x), '[]') from (
