@@ -68,3 +68,29 @@ describe('CheckInSheet walk-ins', () => {
     expect(box).toHaveValue('beta');
   });
 });
+
+describe('CheckInSheet on the door (issue 31: phone-first)', () => {
+  it('lists each person as one row with their own button, and finds a name on a long list', async () => {
+    const attendees = Array.from({ length: 12 }, (_, i) => ({
+      userId: `u${i}`,
+      name: i === 7 ? 'Zanele Dlamini' : `Member ${i}`,
+      email: i === 7 ? 'zanele@example.org' : null,
+      registered: i !== 3,
+      checkedIn: i === 2,
+      checkedInAt: null,
+    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply({ status: 'success', data: { attendees, registeredCount: 11, waitlistedCount: 0, checkedInCount: 1, maxAttendees: null } })),
+    );
+    const steward = userEvent.setup();
+    renderAt(<CheckInSheet eventId={EVENT} />);
+    expect(await screen.findAllByTestId('attendee-row')).toHaveLength(12);
+    expect(screen.getByRole('button', { name: 'Undo check-in for Member 2' })).toBeTruthy();
+    expect(within(screen.getAllByTestId('attendee-row')[3]!).getByText('Walk-in')).toBeTruthy();
+    await steward.type(screen.getByRole('textbox', { name: 'Find on the list' }), 'zan');
+    const rows = screen.getAllByTestId('attendee-row');
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0]!).getByRole('button', { name: 'Check in Zanele Dlamini' })).toBeTruthy();
+  });
+});

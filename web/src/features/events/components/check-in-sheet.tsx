@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Select, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,12 @@ export function CheckInSheet({ eventId }: { eventId: string }) {
   const [debounced] = useDebouncedValue(search, 250);
   const found = useQuery(memberSearchQuery(debounced));
   const [busy, setBusy] = useState<string | null>(null);
+  const [find, setFind] = useState('');
+  const needle = find.trim().toLowerCase();
+  // The server's order, kept as people check in: a row that moved would put the next name under the steward's finger.
+  const shown = (sheet.data?.attendees ?? []).filter(
+    (a) => !needle || a.name.toLowerCase().includes(needle) || (a.email ?? '').toLowerCase().includes(needle),
+  );
 
   const toggle = async (userId: string, undo: boolean) => {
     setBusy(userId);
@@ -76,54 +82,66 @@ export function CheckInSheet({ eventId }: { eventId: string }) {
       ) : sheet.data.attendees.length === 0 ? (
         <Text c="dimmed">Nobody has registered yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Registered</Table.Th>
-                <Table.Th>Attended</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sheet.data.attendees.map((a) => (
-                <Table.Tr key={a.userId} data-testid="attendee-row">
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {a.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {a.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{a.registered ? 'Yes' : 'Walk-in'}</Table.Td>
-                  <Table.Td>
-                    {a.checkedIn ? (
-                      <Badge color="green">Checked in</Badge>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        Not yet
-                      </Text>
+        <>
+          {sheet.data.attendees.length > 8 && (
+            <TextInput
+              label="Find on the list"
+              placeholder="Name or e-mail"
+              value={find}
+              onChange={(e) => setFind(e.currentTarget.value)}
+              mb="xs"
+              size="md"
+            />
+          )}
+          {/* Phone-first (issue 31): one large row per person, the name wraps and the one button stays in reach at 390 px. */}
+          <Stack gap={0} role="list" aria-label="People at this event">
+            {shown.map((a) => (
+              <Group
+                key={a.userId}
+                role="listitem"
+                data-testid="attendee-row"
+                wrap="nowrap"
+                justify="space-between"
+                gap="sm"
+                py="sm"
+                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+              >
+                <div style={{ minWidth: 0, flex: 1 }}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {a.name}
+                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    {a.checkedIn && (
+                      <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
+                        Checked in
+                      </Badge>
                     )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant={a.checkedIn ? 'subtle' : 'filled'}
-                      color={a.checkedIn ? 'gray' : 'green'}
-                      loading={busy === a.userId}
-                      onClick={() => toggle(a.userId, a.checkedIn)}
-                      aria-label={a.checkedIn ? `Undo check-in for ${a.name}` : `Check in ${a.name}`}
-                    >
-                      {a.checkedIn ? 'Undo' : 'Check in'}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    <Text size="xs" c="gray.7" truncate>
+                      {a.registered ? 'Registered' : 'Walk-in'}
+                      {a.email ? ` · ${a.email}` : ''}
+                    </Text>
+                  </Group>
+                </div>
+                <Button
+                  size="md"
+                  miw={112}
+                  variant={a.checkedIn ? 'subtle' : 'filled'}
+                  color={a.checkedIn ? 'gray' : 'green'}
+                  loading={busy === a.userId}
+                  onClick={() => toggle(a.userId, a.checkedIn)}
+                  aria-label={a.checkedIn ? `Undo check-in for ${a.name}` : `Check in ${a.name}`}
+                >
+                  {a.checkedIn ? 'Undo' : 'Check in'}
+                </Button>
+              </Group>
+            ))}
+            {shown.length === 0 && (
+              <Text c="dimmed" py="sm">
+                Nobody on the list matches &ldquo;{find}&rdquo;.
+              </Text>
+            )}
+          </Stack>
+        </>
       )}
     </Card>
   );
