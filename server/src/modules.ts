@@ -240,7 +240,12 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     }),
   });
   await api.register(prayerRoutes, { service: createPrayersService(ctx.db, { alerts, audit: auditPort, emit }) });
-  await registerGiving(api, ctx, async () => (await settings.get()).timeZone);
+  await registerGiving(
+    api,
+    ctx,
+    async () => (await settings.get()).timeZone,
+    async () => (await settings.get()).churchName,
+  );
   await api.register(notificationRoutes, {
     db: ctx.db,
     runScheduler: ctx.config.env !== 'test',

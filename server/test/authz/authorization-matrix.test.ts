@@ -61,11 +61,14 @@ beforeAll(async () => {
   // Something in the lists, so the field check sees their items' keys (a gift for the giving parts, a prayer).
   const giver = await createUser(t, { role: 'member', name: 'Matrix Giver' });
   await t.database.db.insert(donations).values({ userId: giver.user.id, amountCents: 25_000, fund: 'Building', status: 'completed' });
-  await t.database.db.insert(prayers).values({ userId: giver.user.id, title: 'Matrix prayer', description: 'For the matrix', status: 'pending' });
+  await t.database.db
+    .insert(prayers)
+    .values({ userId: giver.user.id, title: 'Matrix prayer', description: 'For the matrix', status: 'pending' });
   // One key of each tier, made the way a developer makes them (the developer portal's endpoint), its paid plan
   // approved by the church (unapproved, every paid key is a Free key: plan-approval.test.ts).
   const developer = await createUser(t, { role: 'developer', permissions: ['api:access'] });
-  for (const tier of PRICING_TIERS) apiKeys.set(`api-key:${tier}`, (await createApprovedKey(t, developer.token, tier, `matrix ${tier}`)).key);
+  for (const tier of PRICING_TIERS)
+    apiKeys.set(`api-key:${tier}`, (await createApprovedKey(t, developer.token, tier, `matrix ${tier}`)).key);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -239,7 +242,10 @@ describe('authorization matrix: response fields per role (field-access.ts)', () 
             ...[...mine].filter((k) => !reference.has(k) && comparable(k, reference)),
             ...[...reference].filter((k) => !mine.has(k) && comparable(k, mine)),
           ];
-          if (diff.length) wrong.push(`${route}: ${who} and ${answered[0]} differ in undeclared fields ${diff.join(', ')} — declare them in field-access.ts`);
+          if (diff.length)
+            wrong.push(
+              `${route}: ${who} and ${answered[0]} differ in undeclared fields ${diff.join(', ')} — declare them in field-access.ts`,
+            );
         }
       }
     }

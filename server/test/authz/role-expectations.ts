@@ -121,7 +121,10 @@ export interface NeverRule {
 
 const CONGREGATION = ['member', 'volunteer', 'deacon', 'developer'] as const;
 const path = (route: string) => route.slice(route.indexOf(' ') + 1);
-const under = (...prefixes: string[]) => (route: string) => prefixes.some((p) => path(route) === p || path(route).startsWith(`${p}/`));
+const under =
+  (...prefixes: string[]) =>
+  (route: string) =>
+    prefixes.some((p) => path(route) === p || path(route).startsWith(`${p}/`));
 const isWrite = (route: string) => !route.startsWith('GET ');
 /** Named giving and the books; a person's own gifts, certificates and tax details are elsewhere (…/mine, /user-*). */
 const BOOKS = [
@@ -138,7 +141,8 @@ const BOOKS = [
 ];
 const books = (route: string) =>
   under(...BOOKS)(route) ||
-  (under('/api/giving/certificates')(route) && !/^GET \/api\/giving\/certificates\/(mine|:id\/pdf)$/.test(route));
+  (under('/api/giving/certificates')(route) && !/^GET \/api\/giving\/certificates\/(mine|:id\/pdf)$/.test(route)) ||
+  (under('/api/giving/statements')(route) && route !== 'GET /api/giving/statements/mine');
 
 export const NEVER: readonly NeverRule[] = [
   {
@@ -164,7 +168,7 @@ export const NEVER: readonly NeverRule[] = [
   {
     match: under('/api/giving/payment-account'),
     roles: ['pastor'],
-    why: "whoever sets the merchant account could send every card gift elsewhere: administrators only",
+    why: 'whoever sets the merchant account could send every card gift elsewhere: administrators only',
   },
   {
     match: (route) => under('/api/messages')(route) && !under('/api/messages/unsubscribe')(route),
@@ -174,7 +178,9 @@ export const NEVER: readonly NeverRule[] = [
   {
     // One's own profile, preferences, data export and e-mail confirmation are not someone else's record.
     match: (route) =>
-      under('/api/members')(route) && isWrite(route) && !under('/api/members/profile', '/api/members/preferences', '/api/members/email-change')(route),
+      under('/api/members')(route) &&
+      isWrite(route) &&
+      !under('/api/members/profile', '/api/members/preferences', '/api/members/email-change')(route),
     roles: [...CONGREGATION, 'elder'],
     why: "changing other people's records is a management page (members:manage); elders read the directory only",
   },

@@ -166,6 +166,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/giving/certificates/:id/pdf': 'signed-in',
   'GET /api/giving/certificates/deliverability': 'giving:named',
   'GET /api/giving/certificates/mine': 'signed-in',
+  // Giving statements (issue 32): one's own; anyone's is named giving; everyone's ZIP is the treasurer's.
+  'GET /api/giving/statements/mine': 'signed-in',
+  'GET /api/giving/statements/:id': 'giving:named',
+  'GET /api/giving/statements/zip': { access: 'finance:manage', onlyRefusals: true },
   'GET /api/giving/certificates/zip': { access: 'finance:manage', onlyRefusals: true },
   'GET /api/giving/funds': 'signed-in',
   'GET /api/giving/it3d': { access: 'finance:manage', onlyRefusals: true },
@@ -632,7 +636,12 @@ OWNERSHIP_CASES.push(
     async setup(t, ownerToken) {
       const res = await expectStatus(
         t,
-        { method: 'POST', url: '/api/prayers', token: ownerToken, payload: { title: 'For my marriage', description: 'Private', isPublic: false } },
+        {
+          method: 'POST',
+          url: '/api/prayers',
+          token: ownerToken,
+          payload: { title: 'For my marriage', description: 'Private', isPublic: false },
+        },
         201,
         'the owner’s prayer',
       );
@@ -674,7 +683,8 @@ OWNERSHIP_CASES.push(
     refusedWith: [404],
     async verify(t, ownerToken) {
       const schedule = (await t.request({ method: 'GET', url: '/api/me/schedule', token: ownerToken })).json().data;
-      if (!schedule.blockouts.some((b: { id: string }) => b.id === owned.blockout)) throw new Error('the owner’s blockout was removed by someone else');
+      if (!schedule.blockouts.some((b: { id: string }) => b.id === owned.blockout))
+        throw new Error('the owner’s blockout was removed by someone else');
     },
   },
   {
@@ -698,7 +708,12 @@ OWNERSHIP_CASES.push(
     },
     refusedWith: [404],
     async verify(t) {
-      await expectStatus(t, { method: 'GET', url: '/api/events', headers: { 'x-api-key': owned.key! } }, 200, 'the owner’s key, still working');
+      await expectStatus(
+        t,
+        { method: 'GET', url: '/api/events', headers: { 'x-api-key': owned.key! } },
+        200,
+        'the owner’s key, still working',
+      );
     },
   },
   {

@@ -98,12 +98,14 @@ beforeAll(async () => {
   const dataRequests = json(await t.request({ method: 'GET', url: '/api/members/profile/data-requests', token: member.token })).data;
   const dataExportId = (dataRequests.requests ?? dataRequests.dataRequests)[0].id as string;
 
+  const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
   const candidates = [
     { name: 'backup', url: '/api/ops/backup', token: superadmin.token },
     { name: 'report export (signed link)', url: exportUrl },
     { name: 'donations CSV', url: '/api/donations/export?format=csv&period=all', token: admin.token },
     { name: 'donations Excel', url: '/api/donations/export?format=xlsx&period=all', token: admin.token },
     { name: 'certificates ZIP', url: `/api/giving/certificates/zip?taxYear=${taxYear}`, token: admin.token },
+    { name: 'giving statements ZIP', url: `/api/giving/statements/zip?from=${dayAgo(4 * 365)}&to=${dayAgo(-1)}`, token: admin.token },
     { name: 'my-data ZIP', url: `/api/members/profile/data-export/${dataExportId}`, token: member.token },
     { name: 'sermon video', url: '/api/sermons/video/abort-test.mp4' },
   ];
@@ -168,7 +170,7 @@ async function settles(check: () => boolean, what: string) {
 
 describe('a download cut short never stops the server', () => {
   it('each streamed route, cut off at five points, leaves the server answering and no temporary file', async () => {
-    expect(routes.length).toBe(7);
+    expect(routes.length).toBe(8);
     const dataFilesBefore = listFiles(t.config.dataDir);
     for (const r of routes)
       for (const point of POINTS) {

@@ -68,6 +68,9 @@ export const BUDGETS: Record<string, Budget> = {
   'GET /api/giving/user-history': { url: '/api/giving/user-history', as: 'member', ms: 250 },
   'GET /api/giving/user-stats': { url: '/api/giving/user-stats', as: 'member', ms: 300, pgMs: 250 },
   'GET /api/giving/certificates/mine': { url: '/api/giving/certificates/mine', as: 'member', ms: 250 },
+  // A year of one person's gifts rendered as a PDF (issue 32).
+  'GET /api/giving/statements/mine': { url: '/api/giving/statements/mine?from=2026-03-01&to=2027-02-28', as: 'member', ms: 1500 },
+  'GET /api/giving/statements/:id': { url: '/api/giving/statements/{member}?from=2026-03-01&to=2027-02-28', ms: 1500 },
   // Events, prayers, sermons, announcements.
   'GET /api/events': { url: '/api/events', ms: 350, pgMs: 250 },
   'GET /api/events/:id/registrations': { url: '/api/events/{event}/registrations', ms: 250 },
@@ -179,6 +182,7 @@ export const NOT_BUDGETED: Record<string, string> = {
   'GET /api/giving/certificates/:id/pdf': 'a PDF download (bench/src/giving.ts)',
   'GET /api/giving/certificates/runs/:id': 'one run',
   'GET /api/giving/certificates/zip': 'a ZIP download (bench/src/giving.ts)',
+  'GET /api/giving/statements/zip': 'a ZIP download (statements.test.ts streams one for many givers)',
   'GET /api/care/alert-preferences': 'one row',
   'GET /api/ops/backup': 'a backup download (bench/src/backup.ts)',
   'GET /api/developers/api-keys': "a developer's own keys",

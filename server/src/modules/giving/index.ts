@@ -22,10 +22,16 @@ import { createBatchesService } from './batches/service';
 import { createDonors } from './batches/donors';
 import { bankStatementRoutes } from './bank/routes';
 import { createBankStatements } from './bank/service';
+import { createStatements, statementRoutes } from './statements';
 
 /** Giving: member gifts, the payment provider, and (when configured) the local PayFast stand-in. */
 /** donation.received / donation.refunded are recorded (ctx.events) in the transaction that records the change. */
-export async function registerGiving(api: FastifyInstance, ctx: AppContext, timeZone: () => Promise<string>) {
+export async function registerGiving(
+  api: FastifyInstance,
+  ctx: AppContext,
+  timeZone: () => Promise<string>,
+  churchName: () => Promise<string>,
+) {
   const emit = ctx.events.emit;
   const pf = ctx.config.payfast;
   // The card account in use: the environment's, else the one an administrator entered in settings.
@@ -69,6 +75,8 @@ export async function registerGiving(api: FastifyInstance, ctx: AppContext, time
   await api.register(givingReportsRoutes, { service: createGivingReportsService({ db: ctx.db, timeZone }) });
   await api.register(taxRoutes, { service: tax });
   await api.register(certificatesRoutes, { service: tax, timeZone });
+  // Giving statements (issue 32): a record of every gift in a period, apart from 18A certificates.
+  await api.register(statementRoutes, { statements: createStatements({ db: ctx.db, timeZone, churchName }), churchName });
   // Issuing a tax year's certificates runs on the job queue; the treasurer follows the run.
   await api.register(certificateRunsRoutes, { runs: createCertificateRuns({ db: ctx.db, jobs: ctx.jobs, tax }) });
 }

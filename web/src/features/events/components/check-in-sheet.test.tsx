@@ -81,7 +81,9 @@ describe('CheckInSheet on the door (issue 31: phone-first)', () => {
     }));
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => reply({ status: 'success', data: { attendees, registeredCount: 11, waitlistedCount: 0, checkedInCount: 1, maxAttendees: null } })),
+      vi.fn(async () =>
+        reply({ status: 'success', data: { attendees, registeredCount: 11, waitlistedCount: 0, checkedInCount: 1, maxAttendees: null } }),
+      ),
     );
     const steward = userEvent.setup();
     renderAt(<CheckInSheet eventId={EVENT} />);

@@ -11,6 +11,7 @@ import { BatchesPanel } from './batches-panel';
 import { FundsPanel } from './funds-panel';
 import { GivingTrend } from './giving-trend';
 import { GoalsPanel } from './goals-panel';
+import { StatementsPanel } from './statements-panel';
 import { PaymentAccount } from './payment-account';
 import { TaxPanels } from './tax-panels';
 
@@ -61,6 +62,7 @@ export function GivingPage() {
           <Tabs.Tab value="batches">Batches</Tabs.Tab>
           <Tabs.Tab value="bank">Bank statements</Tabs.Tab>
           <Tabs.Tab value="funds">Funds</Tabs.Tab>
+          {manage && <Tabs.Tab value="statements">Giving statements</Tabs.Tab>}
           <Tabs.Tab value="certificates">Tax certificates</Tabs.Tab>
           <Tabs.Tab value="tax">Tax &amp; banking</Tabs.Tab>
           {configurePayments && <Tabs.Tab value="card">Card payments</Tabs.Tab>}
@@ -74,6 +76,11 @@ export function GivingPage() {
         <Tabs.Panel value="funds" pt="md">
           <FundsPanel manage={manage} />
         </Tabs.Panel>
+        {manage && (
+          <Tabs.Panel value="statements" pt="md">
+            <StatementsPanel />
+          </Tabs.Panel>
+        )}
         <TaxPanels manage={manage} />
         {configurePayments && (
           <Tabs.Panel value="card" pt="md">

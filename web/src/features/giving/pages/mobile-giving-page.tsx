@@ -7,6 +7,7 @@ import { GivingHistory } from '../components/giving-history';
 import { PaymentReturn } from '../components/payment-return';
 import { RecurringGifts } from '../components/recurring-gifts';
 import { MyCertificates } from '../components/my-certificates';
+import { MyStatement } from '../components/my-statement';
 import { useT } from '../../../lib/i18n/use-t';
 import { useFormat } from '../../../lib/i18n/use-format';
 import { MyTaxDetails } from '../components/my-tax-details';
@@ -63,6 +64,7 @@ export function MobileGivingPage() {
           <Stack gap="md">
             <GivingHistory />
             <RecurringGifts />
+            <MyStatement />
             <MyCertificates />
             <MyTaxDetails />
           </Stack>

@@ -38,7 +38,9 @@ export function RecentActivity({ data }: { data: PastorDashboard }) {
   const zone = useChurchTimeZone();
   // Spec 001 §2: the 3 newest members and the 2 newest prayers. Days in the church's zone, not UTC's.
   const items = [
-    ...data.recentMembers.slice(0, 3).map((m) => ({ key: m.id, text: `${m.name} joined`, when: m.joinDate ? formatDay(`${m.joinDate}T12:00:00Z`, 'UTC') : '' })),
+    ...data.recentMembers
+      .slice(0, 3)
+      .map((m) => ({ key: m.id, text: `${m.name} joined`, when: m.joinDate ? formatDay(`${m.joinDate}T12:00:00Z`, 'UTC') : '' })),
     ...data.recentPrayers.slice(0, 2).map((p) => ({ key: p.id, text: `Prayer request: ${p.title}`, when: formatDay(p.createdAt, zone) })),
   ];
   return (
