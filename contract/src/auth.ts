@@ -92,4 +92,13 @@ export const sessionResponse = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
-export const meResponse = z.object({ status: z.literal('success'), data: z.object({ user: userSchema }) });
+export const meResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    user: userSchema,
+    twoFactorSetupRequired: z
+      .boolean()
+      .optional()
+      .describe('The church requires two-factor sign-in for this role and it is not set up: only its enrolment routes answer'),
+  }),
+});

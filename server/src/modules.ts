@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import crypto from 'node:crypto';
 import { authRoutes } from './modules/auth/routes';
+import { twoFactorRoutes } from './modules/two-factor/routes';
+import { createTwoFactorService } from './modules/two-factor/service';
+import { useTwoFactorRoles } from './plugins/auth';
 import { languageRoutes } from './modules/languages/routes';
 import { recipientLocale } from './lib/i18n';
 import { subscribeGiftReceipts } from './modules/giving/receipts';
@@ -94,6 +98,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   // The church's security settings first: guards of withholdable permissions (plugins/auth.ts) ask them.
   const security = createSecuritySettings(ctx.db);
   api.decorate('withheldPermissions', security.withheld);
+  useTwoFactorRoles(ctx.db, () => security.twoFactorRoles());
   await api.register(securitySettingsRoutes, { settings: security });
   // Developer platform first: its API-key gate and usage hook must exist before the keyed routes register.
   // Webhooks subscribe to the domain events there; feature modules record events with `emit(tx, type, data)`
@@ -164,7 +169,18 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
     developerRegistrationOpen: async () => (await security.get()).developerSelfRegistration,
     language: (user) => recipientLocale(ctx.db, user),
   });
-  await api.register(authRoutes, { service: authService, sessions: createSessionService(ctx.db) });
+  const sessionService = createSessionService(ctx.db);
+  const twoFactor = createTwoFactorService({
+    db: ctx.db,
+    auth: authService,
+    sessions: sessionService,
+    sealer: ctx.sealer('two-factor'),
+    mailer: ctx.mailer,
+    challengeKey: crypto.createHmac('sha256', ctx.hashKey).update('two-factor-challenge').digest(),
+    issuer: async () => (await settings.get()).churchName || 'Church',
+  });
+  await api.register(authRoutes, { service: authService, sessions: sessionService, twoFactor });
+  await api.register(twoFactorRoutes, { service: twoFactor });
   await api.register(languageRoutes, { db: ctx.db });
   // Public site: settings, visitors, contact messages, public events and sermons.
   const settings = createSettingsService({

@@ -42,6 +42,8 @@ export const CLOSE_CODES = {
   unauthorized: 4001,
   /** The person's sessions were ended (password, e-mail or role change, account disabled or deleted). */
   sessionEnded: 4002,
+  /** The church requires two-factor sign-in for the person's role and they have not set it up (issue 29). */
+  forbidden: 4003,
   idle: 4008,
   /** The person opened more sockets than CHAT.maxSocketsPerUser: this, their oldest, was closed. */
   tooManySockets: 4009,
@@ -58,6 +60,7 @@ export const CLOSE_REASONS = {
   sessionEnded: 'Your session has changed; please reconnect',
   tooManySockets: 'Chat is open in too many tabs or devices; this older one was closed',
   badOrigin: 'This page may not open the chat connection',
+  twoFactorSetupRequired: 'Your church requires two-factor sign-in for your role. Set it up under Profile › Security.',
 } as const;
 
 /** Spec 002 §8 — chat texts, exactly. */

@@ -11,6 +11,7 @@ import { SESSION_TOUCH_MS, touchSession } from '../modules/auth/sessions';
 import type { TokenService } from '../lib/tokens';
 import { forbidden, unauthorized } from '../lib/errors';
 import { SECURITY_TEXTS } from '@church/contract/security-settings';
+import { TWO_FACTOR_TEXTS } from '@church/contract/two-factor';
 import type { UserCache } from './user-cache';
 
 declare module 'fastify' {
@@ -70,6 +71,7 @@ export const sessionColumns = {
   status: users.status,
   isActive: users.isActive,
   tokenVersion: users.tokenVersion,
+  twoFactorEnabledAt: users.twoFactorEnabledAt,
 } as const;
 export type SessionUser = Pick<UserRow, keyof typeof sessionColumns> & {
   /** The sign-in (user_sessions.id) the request's token belongs to; absent for an API key's owner. */
@@ -185,11 +187,45 @@ export function apiKeyFromRequest(request: FastifyRequest): string | undefined {
   return bearer?.startsWith('chk_') ? bearer : undefined;
 }
 
+/** The roles this church requires two-factor sign-in for, per database (modules.ts sets it from the security settings). */
+const twoFactorRoles = new WeakMap<Db, () => Promise<ReadonlySet<Role>>>();
+export const useTwoFactorRoles = (db: Db, roles: () => Promise<ReadonlySet<Role>>) => void twoFactorRoles.set(db, roles);
+
+/** Must this person set up two-factor sign-in before anything else (their role requires it, they have none)? */
+export async function twoFactorSetupRequired(db: Db, user: Pick<SessionUser, 'role' | 'twoFactorEnabledAt'>): Promise<boolean> {
+  if (user.twoFactorEnabledAt) return false;
+  const roles = twoFactorRoles.get(db);
+  return roles ? (await roles()).has(user.role as Role) : false;
+}
+
+/**
+ * What a person who must set up two-factor sign-in may still reach (issue 29): who they are, signing out,
+ * their profile, and the enrolment itself. Every other route answers 403 — decided here, in the one place
+ * every guard passes, so no route can forget it (the chat socket asks twoFactorSetupRequired itself).
+ */
+const OPEN_BEFORE_TWO_FACTOR = new Set([
+  'GET /api/auth/me',
+  'POST /api/auth/logout',
+  'GET /api/members/profile',
+  'GET /api/auth/two-factor',
+  'POST /api/auth/two-factor/enrolment',
+  'PUT /api/auth/two-factor',
+]);
+
 async function resolve(request: FastifyRequest, strict: boolean): Promise<SessionUser | null> {
   if (request.user !== undefined) return request.user;
   const token = bearerToken(request);
-  const user = await userFromToken(request.server.db, request.server.tokens, token);
+  let user = await userFromToken(request.server.db, request.server.tokens, token);
   if (token && !user && strict) throw unauthorized('Your session has expired or is not valid. Please sign in again.');
+  if (
+    user &&
+    !OPEN_BEFORE_TWO_FACTOR.has(`${request.method} ${request.routeOptions.url}`) &&
+    (await twoFactorSetupRequired(request.server.db, user))
+  ) {
+    if (strict) throw forbidden(TWO_FACTOR_TEXTS.setupRequired);
+    // A route open to everyone answers them as it answers a visitor.
+    user = null;
+  }
   request.user = user;
   return user;
 }

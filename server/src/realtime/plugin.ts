@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { CLOSE_CODES, CLOSE_REASONS } from '@church/contract/chat/constants';
 import type { AppContext } from '../context';
-import { userFromToken } from '../plugins/auth';
+import { twoFactorSetupRequired, userFromToken } from '../plugins/auth';
 import { socketOriginAllowed } from '../plugins/security-headers';
 import { createHub } from './hub';
 import { chatRuntime } from './runtime';
@@ -54,6 +54,8 @@ export async function realtimePlugin(app: FastifyInstance, opts: { ctx: AppConte
       userFromToken(ctx.db, ctx.tokens, token)
         .then(async (user) => {
           if (!user) return socket.close(CLOSE_CODES.unauthorized, CLOSE_REASONS.badToken);
+          // The church requires a second factor of this person's role and they have none yet: no chat (issue 29).
+          if (await twoFactorSetupRequired(ctx.db, user)) return socket.close(CLOSE_CODES.forbidden, CLOSE_REASONS.twoFactorSetupRequired);
           socket.off('message', early);
           // The upgraded request's TCP socket: room frames are framed once and written there (fanout.ts).
           await hub.attach(socket, user, pending, request.raw.socket);

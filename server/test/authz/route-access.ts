@@ -268,6 +268,13 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/auth/register': 'public',
   'POST /api/members/email-change/confirm': 'public',
   'POST /api/auth/login': 'public',
+  'POST /api/auth/login/two-factor': 'public',
+  'GET /api/auth/two-factor': 'signed-in',
+  'POST /api/auth/two-factor/enrolment': 'signed-in',
+  'PUT /api/auth/two-factor': 'signed-in',
+  'DELETE /api/auth/two-factor': 'signed-in',
+  'POST /api/auth/two-factor/recovery-codes': 'signed-in',
+  'DELETE /api/users/:id/two-factor': 'admin:panel',
   'GET /api/auth/me': 'signed-in',
   'PATCH /api/auth/update-password': 'signed-in',
   // Sign out everywhere (issue 29): one's own sessions. Ending them would end the sweep's own tokens: refusals only.

@@ -140,6 +140,7 @@ export const NOT_BUDGETED: Record<string, string> = {
   'GET /api/openapi.json': 'a document built once at start',
   'GET /api/auth/me': 'one row by primary key',
   'GET /api/auth/sessions': "a person's own few sign-ins (by the user's index, at most 200)",
+  'GET /api/auth/two-factor': "a count of the person's own ten recovery codes (by the user's index)",
   'GET /api/members/:id': 'one row by primary key',
   'GET /api/members/profile': 'one row by primary key',
   'GET /api/members/preferences': 'one row by primary key',

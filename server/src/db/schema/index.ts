@@ -28,3 +28,4 @@ export * from './checkin';
 export * from './invitations';
 export * from './channels';
 export * from './email-changes';
+export * from './two-factor';

@@ -78,6 +78,12 @@ export const users = pgTable(
     communicationPreferences: jsonb('communication_preferences'),
     /** Bumped when the password changes: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * Set while the person signs in with an authenticator app (two_factor_secrets holds the secret). Kept on the
+     * row the session lookup reads, so the church's "required for this role" rule costs a request no query, and
+     * turning it on or off is announced like any change to a person (migration 0031).
+     */
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     /** Set when the person deleted their account (POPIA): the row stays, de-identified, for the records the law keeps. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     ...timestamps,

@@ -13,7 +13,10 @@ import {
 } from '@church/contract/auth';
 import { errorResponse, messageResponse, errorResponses } from '@church/contract/http';
 import { sessionIdParams, sessionsEndedResponse, sessionsResponse, SESSION_TEXTS } from '@church/contract/sessions';
-import { auth, currentUser, currentUserRow } from '../../plugins/auth';
+import { loginResponse, signedInResponse, twoFactorLoginRequest, TWO_FACTOR_TEXTS } from '@church/contract/two-factor';
+import type { UserRow } from '../../db/schema/index';
+import { auth, currentUser, currentUserRow, twoFactorSetupRequired } from '../../plugins/auth';
+import type { TwoFactorService } from '../two-factor/service';
 import { notFound } from '../../lib/errors';
 import { originOf, type SessionService } from './sessions';
 import { presentUser } from '../users/presenter';
@@ -21,9 +24,20 @@ import type { AuthService } from './service';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 
-export async function authRoutes(appBase: FastifyInstance, { service, sessions }: { service: AuthService; sessions: SessionService }) {
+export async function authRoutes(
+  appBase: FastifyInstance,
+  { service, sessions, twoFactor }: { service: AuthService; sessions: SessionService; twoFactor: TwoFactorService },
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const tags = ['Authentication'];
+  /** A session's answer; it says so when the church requires a second factor of this person and they have none yet. */
+  const signedIn = async (user: UserRow, token: string) => ({
+    status: 'success' as const,
+    message: 'Login successful',
+    token,
+    user: presentUser(user),
+    ...((await twoFactorSetupRequired(app.db, user)) ? { twoFactorSetupRequired: true } : {}),
+  });
 
   app.post(
     '/auth/register',
@@ -43,10 +57,41 @@ export async function authRoutes(appBase: FastifyInstance, { service, sessions }
 
   app.post(
     '/auth/login',
-    { schema: { tags, summary: 'Sign in with e-mail and password', body: loginRequest, response: { 200: sessionResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password (a person with two-factor sign-in gets a challenge for the second step)',
+        body: loginRequest,
+        response: { 200: loginResponse, ...errors },
+      },
+    },
     async (request) => {
       const { user, token } = await service.login(request.body.email, request.body.password, request.ip, originOf(request));
-      return { status: 'success' as const, message: 'Login successful', token, user: presentUser(user) };
+      if (!token)
+        return {
+          status: 'success' as const,
+          message: TWO_FACTOR_TEXTS.challengeSent,
+          twoFactorRequired: true as const,
+          challenge: twoFactor.challenge(user),
+        };
+      return signedIn(user, token);
+    },
+  );
+
+  // The second step of sign-in (issue 29): the same per-address limits and account budget as the password.
+  app.post(
+    '/auth/login/two-factor',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in, second step: the challenge and a code from the authenticator app (or a recovery code)',
+        body: twoFactorLoginRequest,
+        response: { 200: signedInResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, token } = await twoFactor.login(request.body, request.ip, originOf(request));
+      return signedIn(user, token);
     },
   );
 
@@ -56,7 +101,11 @@ export async function authRoutes(appBase: FastifyInstance, { service, sessions }
       preHandler: auth.required,
       schema: { tags, summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: meResponse, 401: errorResponse } },
     },
-    async (request) => ({ status: 'success' as const, data: { user: presentUser(await currentUserRow(request)) } }),
+    async (request) => {
+      const user = await currentUserRow(request);
+      const setup = await twoFactorSetupRequired(request.server.db, user);
+      return { status: 'success' as const, data: { user: presentUser(user), ...(setup ? { twoFactorSetupRequired: true } : {}) } };
+    },
   );
 
   app.patch(
@@ -116,13 +165,13 @@ export async function authRoutes(appBase: FastifyInstance, { service, sessions }
 
   // Sign-ins (issue 29, "sign out everywhere"): the person's own sessions, each ended on every instance at once.
   const sessionTags = ['Authentication'];
-  const signedIn = { preHandler: auth.required } as const;
+  const signedInOnly = { preHandler: auth.required } as const;
   const sessionErrors = errorResponses(401);
 
   app.get(
     '/auth/sessions',
     {
-      ...signedIn,
+      ...signedInOnly,
       schema: {
         tags: sessionTags,
         summary: 'My sessions: each sign-in with its device and last use, this one marked',
@@ -139,7 +188,7 @@ export async function authRoutes(appBase: FastifyInstance, { service, sessions }
   app.delete(
     '/auth/sessions/:id',
     {
-      ...signedIn,
+      ...signedInOnly,
       schema: {
         tags: sessionTags,
         summary: 'End one of my sessions (its token stops working at once)',
@@ -157,7 +206,7 @@ export async function authRoutes(appBase: FastifyInstance, { service, sessions }
   app.post(
     '/auth/sessions/end-others',
     {
-      ...signedIn,
+      ...signedInOnly,
       schema: {
         tags: sessionTags,
         summary: 'End every session but this one',
@@ -175,7 +224,7 @@ export async function authRoutes(appBase: FastifyInstance, { service, sessions }
   app.post(
     '/auth/logout-everywhere',
     {
-      ...signedIn,
+      ...signedInOnly,
       schema: {
         tags: sessionTags,
         summary: 'Sign out everywhere: end every session, this one included',
@@ -192,7 +241,7 @@ export async function authRoutes(appBase: FastifyInstance, { service, sessions }
   app.post(
     '/auth/logout',
     {
-      ...signedIn,
+      ...signedInOnly,
       schema: {
         tags: sessionTags,
         summary: 'Sign out: end this session',

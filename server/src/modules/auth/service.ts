@@ -119,7 +119,34 @@ export function createAuthService(d: Deps) {
     if (!user.isActive) throw new HttpError(403, 'This account has been deactivated. Please contact the church office.');
     // The owner got in from here: their own earlier typos no longer count at this address.
     await d.limiter.reset(keys.pair);
+    // Two-factor sign-in (issue 29): the password alone opens nothing; the second step issues the session.
+    if (user.twoFactorEnabledAt) return { user, token: null };
     return { user, token: await issue(user, from) };
+  }
+
+  /**
+   * A second-factor code counts like a password (issue 29): wrong codes spend the account's one password budget
+   * and the address's sign-in budget, so six digits cannot be guessed at leisure behind a known password.
+   */
+  async function secondFactorAttempt<T>(
+    userId: string,
+    ip: string | undefined,
+    check: () => Promise<T | null>,
+    wrong: () => HttpError,
+  ): Promise<T> {
+    const { windowMs, maxPerIp, maxPerAccount } = d.login;
+    const keys = [[passwordBudgetKey(userId), maxPerAccount], ...(ip ? ([[`login:ip:${ip}`, maxPerIp]] as const) : [])] as const;
+    const seen = await d.limiter.peekMany(keys.map(([k]) => k));
+    for (const [key, max] of keys) {
+      const r = seen.get(key);
+      if (r && r.count >= max) throw tooMany(r.retryAfterSeconds);
+    }
+    const result = await check();
+    if (result === null) {
+      await Promise.all(keys.map(([key, max]) => d.limiter.hit(key, max, windowMs)));
+      throw wrong();
+    }
+    return result;
   }
 
   /**
@@ -180,7 +207,7 @@ export function createAuthService(d: Deps) {
     });
   }
 
-  return { register, login, confirmCurrentPassword, updatePassword, forgotPassword, resetPassword, issue };
+  return { register, login, confirmCurrentPassword, secondFactorAttempt, updatePassword, forgotPassword, resetPassword, issue };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
 

@@ -41,6 +41,9 @@ export const USER_COLUMNS: Record<string, ColumnPolicy> = {
   'member_status_history.member_id': mine,
   'notifications.user_id': mine,
   'password_reset_tokens.user_id': { action: 'erase', subject: false },
+  // Their authenticator secret and recovery codes: secrets, never exported; erased with them.
+  'two_factor_secrets.user_id': { action: 'erase', subject: false },
+  'two_factor_recovery_codes.user_id': { action: 'erase', subject: false },
   // Their sign-ins (device, truncated address, times): theirs to see; erased with them.
   'user_sessions.user_id': mine,
   // Church mail waiting for its consent check: an erased member's unsent mail goes with them.

@@ -126,7 +126,8 @@ export function createInvitations(d: Deps) {
           .from(users)
           .where(and(eq(users.id, inv.userId), congregation))
           .for('update');
-        if (!m || m.passwordHash) throw badRequest(INVITATION_TEXTS.invalid);
+        // Someone with a second factor signs in through it (issue 29): an invitation never hands them a session.
+        if (!m || m.passwordHash || m.twoFactorEnabledAt) throw badRequest(INVITATION_TEXTS.invalid);
         const email = m.email ?? input.email;
         if (!email) throw badRequest(INVITATION_TEXTS.emailNeeded);
         const [after] = await tx
