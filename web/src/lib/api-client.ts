@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { failureMessage } from '@church/contract/rules/api-error';
 import { TEXTS } from '@church/contract/texts';
+import { TWO_FACTOR_TEXTS } from '@church/contract/two-factor-texts';
+import { paths } from '../config/paths';
 import { sessionStore } from './storage';
 import { notify } from './notify';
 
@@ -84,11 +86,23 @@ export async function api<S extends z.ZodTypeAny | undefined = undefined>(
     : undefined;
   if (!res.ok) {
     if (res.status === 401 && token && !opts.skipAuthRedirect) onUnauthorized();
-    if (res.status === 403 && !opts.ownForbidden) notify.error(TEXTS.forbidden);
+    if (res.status === 403 && isTwoFactorSetupDemand(body)) onTwoFactorSetupRequired();
+    else if (res.status === 403 && !opts.ownForbidden) notify.error(TEXTS.forbidden);
     throw new ApiError(res.status, failureMessage(res.status, body, isJson), body);
   }
   if (opts.schema) return opts.schema.parse(body) as never;
   return body as never;
+}
+
+const isTwoFactorSetupDemand = (body: unknown) => (body as { message?: unknown } | undefined)?.message === TWO_FACTOR_TEXTS.setupRequired;
+
+/**
+ * The church requires two-factor sign-in for this person's role and they have none yet (issue 29): the server
+ * refuses everything but the enrolment, so the app takes them to the profile's security card, which explains.
+ */
+function onTwoFactorSetupRequired() {
+  if (window.location.pathname === paths.mobile.profile) notify.error(TWO_FACTOR_TEXTS.setupRequired);
+  else window.location.assign(`${paths.mobile.profile}#two-factor`);
 }
 
 /**

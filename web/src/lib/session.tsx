@@ -2,6 +2,15 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { SESSION_REFRESH_MS } from '@church/contract/auth-constants';
 import type { LoginRequest, RegisterRequest, SessionResponse } from '@church/contract/auth';
 import type { User } from '@church/contract/users';
+import type { TwoFactorLoginRequest } from '@church/contract/two-factor';
+
+/** The password was right; the account asks for its second factor (issue 29). */
+export interface TwoFactorPending {
+  twoFactorRequired: true;
+  challenge: string;
+}
+export const isTwoFactorPending = (r: User | TwoFactorPending): r is TwoFactorPending =>
+  'twoFactorRequired' in r && r.twoFactorRequired === true;
 import { api, ApiError, setUnauthorizedHandler } from './api-client';
 import { sessionStore } from './storage';
 import { paths } from '../config/paths';
@@ -15,7 +24,10 @@ interface SessionState {
   /** True until the stored session has been checked on start. */
   loading: boolean;
   isAuthenticated: boolean;
-  login(body: LoginRequest): Promise<User>;
+  /** The user, or — for a person with two-factor sign-in — the challenge the second step needs (loginSecondStep). */
+  login(body: LoginRequest): Promise<User | TwoFactorPending>;
+  /** Sign-in, second step: the challenge and a code from the authenticator app (or a recovery code). */
+  loginSecondStep(body: TwoFactorLoginRequest): Promise<User>;
   register(body: RegisterRequest): Promise<User>;
   /** Replace the stored user and token (update-password answers with both). */
   accept(token: string, user: User): void;
@@ -164,8 +176,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(
-    async (body: LoginRequest) => {
-      const res = acceptSession(await api('/auth/login', { method: 'POST', body, skipAuthRedirect: true }));
+    async (body: LoginRequest): Promise<User | TwoFactorPending> => {
+      const answer = (await api('/auth/login', { method: 'POST', body, skipAuthRedirect: true })) as Partial<TwoFactorPending> | null;
+      if (answer?.twoFactorRequired === true && typeof answer.challenge === 'string')
+        return { twoFactorRequired: true, challenge: answer.challenge };
+      const res = acceptSession(answer);
+      accept(res.token, res.user);
+      followSavedLanguage(res.user);
+      return res.user;
+    },
+    [accept],
+  );
+
+  const loginSecondStep = useCallback(
+    async (body: TwoFactorLoginRequest) => {
+      const res = acceptSession(await api('/auth/login/two-factor', { method: 'POST', body, skipAuthRedirect: true }));
       accept(res.token, res.user);
       followSavedLanguage(res.user);
       return res.user;
@@ -189,8 +214,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [fetchMe]);
 
   const value = useMemo<SessionState>(
-    () => ({ user, token, loading, isAuthenticated: !!user && !!token, login, register, accept, refresh, logout, signedOut, forget }),
-    [user, token, loading, login, register, accept, refresh, logout, signedOut, forget],
+    () => ({
+      user,
+      token,
+      loading,
+      isAuthenticated: !!user && !!token,
+      login,
+      loginSecondStep,
+      register,
+      accept,
+      refresh,
+      logout,
+      signedOut,
+      forget,
+    }),
+    [user, token, loading, login, loginSecondStep, register, accept, refresh, logout, signedOut, forget],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

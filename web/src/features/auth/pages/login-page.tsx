@@ -4,7 +4,9 @@ import { Link, useLocation } from 'react-router';
 import { isValidEmail } from '@church/contract/rules/email';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { isTwoFactorPending, useSession } from '../../../lib/session';
+import type { User } from '@church/contract/users';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { paths } from '../../../config/paths';
 import { AuthCard } from '../components/auth-card';
 import { usePostLoginRedirect } from '../use-post-login-redirect';
@@ -16,8 +18,19 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  /** Set when the password was right and the account asks for its second factor (issue 29). */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const location = useLocation();
   usePostLoginRedirect(session.user, session.isAuthenticated && !session.loading);
+
+  const welcome = (user: User) => notify.success(t('auth.login.welcome', { name: user.name?.split(' ')[0] || t('auth.login.friend') }));
+
+  if (challenge)
+    return (
+      <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+        <TwoFactorStep challenge={challenge} onSignedIn={welcome} onRestart={() => setChallenge(null)} />
+      </AuthCard>
+    );
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -26,7 +39,13 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const user = await session.login({ email: email.trim(), password });
-      notify.success(t('auth.login.welcome', { name: user.name?.split(' ')[0] || t('auth.login.friend') }));
+      if (isTwoFactorPending(user)) {
+        setChallenge(user.challenge);
+        setPassword('');
+        setSubmitting(false);
+        return;
+      }
+      welcome(user);
     } catch (err) {
       notify.error(err instanceof ApiError ? err.message || t('auth.loginFailed') : t('auth.unexpected'));
       setSubmitting(false);

@@ -5,7 +5,7 @@ import { can } from '@church/contract/roles';
 import { DEV_TEXTS } from '@church/contract/developer-texts';
 import { ApiError } from '../../../lib/api-client';
 import { devNotify } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { isTwoFactorPending, useSession } from '../../../lib/session';
 import { paths } from '../../../config/paths';
 import { DeveloperShell } from '../components/developer-shell';
 import { storedApiKey, verifyApiKey } from '../api/developer-api';
@@ -25,6 +25,8 @@ export function DeveloperLoginPage() {
     setBusy(true);
     try {
       const user = await session.login({ email: email.trim(), password });
+      // Two-factor sign-in asks for its code on the main sign-in page.
+      if (isTwoFactorPending(user)) return navigate(paths.login, { replace: true });
       devNotify.success(DEV_TEXTS.loginSuccess);
       // Spec §2.2: developers go to their keys, everyone else to the dashboard.
       navigate(can(user, 'api:access') ? paths.apiKeys : paths.dashboard, { replace: true });

@@ -110,7 +110,13 @@ export function SessionsCard() {
         </Stack>
       )}
       <Group mt="md">
-        <Button leftSection={<IconLogout size={16} />} variant="outline" color="red" loading={everywhere.isPending} onClick={signOutEverywhere}>
+        <Button
+          leftSection={<IconLogout size={16} />}
+          variant="outline"
+          color="red"
+          loading={everywhere.isPending}
+          onClick={signOutEverywhere}
+        >
           {t('member.sessions.signOutEverywhere')}
         </Button>
       </Group>

@@ -10,11 +10,14 @@ import { PreferencesCard } from '../components/preferences-card';
 import { MyDataCard } from '../components/my-data-card';
 import { SessionsCard } from '../components/sessions-card';
 import { ChangePasswordCard } from '../components/change-password-card';
+import { TwoFactorCard } from '../components/two-factor-card';
+import { twoFactorQuery } from '../api/two-factor';
 
 /** Spec 000 §2 /mobile/profile: view mode, and Edit Profile switches to the form. */
 export function ProfilePage() {
   const session = useSession();
   const query = useQuery(profileQuery());
+  const twoFactor = useQuery(twoFactorQuery());
   const [editing, setEditing] = useState(false);
   const user = query.data;
   const initials = (user?.name ?? '?')
@@ -76,10 +79,16 @@ export function ProfilePage() {
         {/* Preferences and the member's own data beside the profile where there is room. */}
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            <PreferencesCard />
-            <SessionsCard />
-            <ChangePasswordCard />
-            <MyDataCard />
+            <TwoFactorCard />
+            {/* Until a required second factor is set up the server answers nothing else (issue 29): no cards that would only fail. */}
+            {twoFactor.data && !(twoFactor.data.required && !twoFactor.data.enabled) && (
+              <>
+                <PreferencesCard />
+                <SessionsCard />
+                <ChangePasswordCard />
+                <MyDataCard />
+              </>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>
