@@ -3,6 +3,7 @@ import { systemSummaryResponse } from '@church/contract/admin';
 import { auditListResponse } from '@church/contract/audit';
 import { memberSavedResponse, membersManageResponse } from '@church/contract/members-manage';
 import { outboxListResponse } from '@church/contract/outbox';
+import { messageResponse } from '@church/contract/http';
 import { api } from '../../../lib/api-client';
 
 /** The admin panel reads the same endpoints the members pages and the operators use; its keys sit under 'members' where they share data. */
@@ -48,5 +49,12 @@ export function useChangeRole() {
       void qc.invalidateQueries({ queryKey: ['volunteers'] });
       void qc.invalidateQueries({ queryKey: ['leadership'] });
     },
+  });
+}
+
+/** An administrator resets someone's two-factor sign-in (issue 29): audited, the person e-mailed, their sessions ended. */
+export function useResetTwoFactor() {
+  return useMutation({
+    mutationFn: (userId: string) => api(`/users/${userId}/two-factor`, { method: 'DELETE', schema: messageResponse }),
   });
 }

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Group, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { openConfirmModal } from '../../../lib/modals';
 import { PagePicker } from '../../../components/page-picker';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -7,11 +8,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { GRANTABLE_PERMISSION_TEXTS } from '@church/contract/member-permissions';
 import { MEMBER_TEXTS } from '@church/contract/members-manage';
-import { GRANTABLE_PERMISSIONS, MEMBER_PAGE_ROLES, canGrantRole, type Principal } from '@church/contract/roles';
+import { GRANTABLE_PERMISSIONS, MEMBER_PAGE_ROLES, can, canGrantRole, type Principal } from '@church/contract/roles';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useChangeRole, usersQuery } from '../api/admin';
+import { useChangeRole, useResetTwoFactor, usersQuery } from '../api/admin';
 
 const LIMIT = 20;
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -27,6 +28,27 @@ export function UsersRolesPanel({ me }: { me: Principal & { id: string } }) {
   const [page, setPage] = useState(1);
   const list = useQuery(usersQuery({ q: q || undefined, role: role || undefined, page, limit: LIMIT }));
   const change = useChangeRole();
+  const resetTwoFactor = useResetTwoFactor();
+  // Resetting a factor is the administrators' alone (admin:panel); a pastor managing members sees no such button.
+  const mayResetTwoFactor = can(me, 'admin:panel');
+  // A lost phone (issue 29): the person's authenticator app is forgotten, every session of theirs ends, they are e-mailed; audited.
+  const onResetTwoFactor = (id: string, name: string) =>
+    openConfirmModal({
+      title: `Reset two-factor sign-in of ${name}?`,
+      children: (
+        <Text size="sm">
+          Their authenticator app and recovery codes stop working, they are signed out everywhere and told by e-mail. They then sign in with
+          their password alone and can set it up again. This is recorded in the audit log.
+        </Text>
+      ),
+      labels: { confirm: 'Reset two-factor', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        resetTwoFactor.mutate(id, {
+          onSuccess: (res) => notify.success(res.message),
+          onError: (err) => notify.error(err instanceof ApiError ? err.message : 'Could not reset two-factor sign-in'),
+        }),
+    });
 
   const onRole = async (id: string, name: string, next: string | null) => {
     if (!next) return;
@@ -85,6 +107,7 @@ export function UsersRolesPanel({ me }: { me: Principal & { id: string } }) {
                 <Table.Tr>
                   <Table.Th>Person</Table.Th>
                   <Table.Th>Role</Table.Th>
+                  {mayResetTwoFactor && <Table.Th>Sign-in</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -122,6 +145,19 @@ export function UsersRolesPanel({ me }: { me: Principal & { id: string } }) {
                           size="xs"
                         />
                       </Table.Td>
+                      {mayResetTwoFactor && (
+                        <Table.Td>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Reset two-factor sign-in of ${u.name}`}
+                            onClick={() => onResetTwoFactor(u.id, u.name)}
+                          >
+                            Reset two-factor
+                          </Button>
+                        </Table.Td>
+                      )}
                     </Table.Tr>
                   );
                 })}
