@@ -22,6 +22,8 @@ describe('reconnect back-off (spec 002 §4)', () => {
     // An ended session reconnects (with whatever token the tab now holds); a socket pushed out by the person's newer one does not.
     expect(shouldReconnect(4002)).toBe(true);
     expect(shouldReconnect(4009)).toBe(false);
+    // Refused until two-factor sign-in is set up (issue 29): retrying cannot help.
+    expect(shouldReconnect(4003)).toBe(false);
   });
 });
 

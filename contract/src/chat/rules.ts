@@ -14,9 +14,11 @@ export function reconnectDelay(attempt: number): number | null {
  * except a socket closed because the person opened one too many: reconnecting
  * would close another of their tabs, which would reconnect in turn, forever.
  * The person can still press Reconnect. (An ended session does reconnect: the
- * tab that changed the password holds the new token; others get 4001.)
+ * tab that changed the password holds the new token; others get 4001.) Nor does a socket refused because the
+ * church requires two-factor sign-in of the person and they have not set it up (4003): asking again changes nothing.
  */
-export const shouldReconnect = (closeCode: number) => closeCode !== CHAT.normalCloseCode && closeCode !== CLOSE_CODES.tooManySockets;
+export const shouldReconnect = (closeCode: number) =>
+  closeCode !== CHAT.normalCloseCode && closeCode !== CLOSE_CODES.tooManySockets && closeCode !== CLOSE_CODES.forbidden;
 
 let tempCounter = 0;
 /** A client-generated id for an optimistic message (unique per tab; the server scopes it per sender). */
