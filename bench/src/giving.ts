@@ -2,7 +2,8 @@
 //   - GET /api/donations with its period and fund filters at 200,000 donations (budgets: p99 ≤ 50 ms on
 //     PostgreSQL, ≤ 150 ms on PGlite), page 1 and a deep page; GET /api/giving/reports (12 months);
 //   - section 18A certificates for 1,000 donors: issuing them (POST /api/giving/certificates/runs, the job run to its end) and
-//     streaming all 1,000 PDFs as one ZIP (GET /api/giving/certificates/zip) — ≤ 30 s, memory flat.
+//     streaming all 1,000 PDFs as one ZIP (GET /api/giving/certificates/zip) — ≤ 30 s, memory flat;
+//   - giving statements for the same 1,000 people as one ZIP (GET /api/giving/statements/zip, issue 32) — ≤ 30 s, flat.
 // Baselines in the same run: GET /api/health (the floor of one call) and 100 donors' certificates.
 //
 //   node --expose-gc --import tsx bench/src/giving.ts                 # both engines
@@ -128,6 +129,10 @@ async function runEngine(engine: string) {
       headers,
       payload: { pboName: 'Bench Church NPC', pboNumber: '930000000', address: '1 Church Street', s18aApproved: true },
     });
+    // The seeded gifts go to General: eligible for section 18A here (a new fund is not until the treasurer says so).
+    await database.db.execute(
+      sql`insert into giving_funds (name, section_18a) values ('General', true) on conflict (name) do update set section_18a = true`,
+    );
     const certificates = async (n: number, taxYear: number) => {
       await seedDonors(database, n, taxYear, `ty${taxYear}`);
       collect();
@@ -170,6 +175,31 @@ async function runEngine(engine: string) {
       'then another 1,000 certificates in the same process: peak RSS growth',
       `+${round(again.growth)} MB (after GC: ${round(again.after)} MB); ${line(again)}`,
       'flat: the second 1,000 keeps no more than the first',
+    ]);
+
+    // Giving statements (issue 32): one PDF per person who gave in the tax year, streamed as one ZIP.
+    const statements = async (taxYear: number) => {
+      collect();
+      const before = rss();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rss())), 50);
+      const started = performance.now();
+      const leap = taxYear % 4 === 0 ? 29 : 28;
+      const res = await fetch(`http://127.0.0.1:${PORT}/api/giving/statements/zip?from=${taxYear - 1}-03-01&to=${taxYear}-02-${leap}`, {
+        headers,
+      });
+      if (!res.ok || !res.body) throw new Error(`statements zip answered ${res.status}`);
+      let bytes = 0;
+      for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
+      clearInterval(sampler);
+      collect();
+      return { s: (performance.now() - started) / 1000, bytes, growth: Math.max(0, peak - before), after: rss() - before };
+    };
+    const st = await statements(2020);
+    rows.push([
+      'giving statements ZIP for the 2020 tax year (the 1,000 donors above, 12 gifts each)',
+      `${round(st.s, 1)} s (${round(st.bytes / 1024 / 1024, 1)} MB); peak RSS growth +${round(st.growth)} MB (after GC: ${round(st.after)} MB)`,
+      '≤ 30 s, flat',
     ]);
 
     await app.close();
