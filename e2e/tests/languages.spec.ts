@@ -197,6 +197,8 @@ for (const lang of LANGS) {
     page,
     baseURL,
   }, info) => {
+    // Eight pages, each read and checked with axe: 30-45 s on a loaded CI machine, past the 45 s default.
+    test.setTimeout(120_000);
     await chooseLanguage(page, lang.locale, baseURL!);
     await signInAs(page, demo.member);
     for (const [size, path, ready] of [
