@@ -55,3 +55,15 @@ export async function expectAccessible(page: Page, opts: { exclude?: string } = 
   // The element's own markup beside its selector: Mantine's generated ids alone say nothing.
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`)).toEqual([]);
 }
+
+/** Both widths, reloaded at each so the layout is the one a person at that width gets; axe and a screenshot at each. */
+export async function lookAtBoth(page: Page, info: TestInfo, name: string, ready: () => Promise<void>) {
+  for (const w of WIDTHS) {
+    await page.setViewportSize({ width: w.width, height: w.height });
+    await page.reload();
+    await ready();
+    await expectAccessible(page);
+    await snap(page, info, `${name}-${w.name}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

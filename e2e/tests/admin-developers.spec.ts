@@ -1,23 +1,11 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demo, signInAs, signUpDeveloper, uniqueEmail } from '../support/session';
-import { expectAccessible, snap, WIDTHS } from '../support/look';
+import { expectAccessible, lookAtBoth, snap } from '../support/look';
 
 // The server's words (contract: SECURITY_TEXTS, EMAIL_CHANGE_TEXTS).
 const REGISTRATION_CLOSED = 'This church does not accept new developer accounts. Ask the church’s administrator.';
 const INVALID_LINK =
   'This confirmation link is invalid, has expired or was already used. Ask the church office to change the e-mail again.';
-
-/** Both widths, reloaded at each so the layout is the one a person at that width gets; axe at each. */
-async function lookAtBoth(page: Page, info: TestInfo, name: string, ready: () => Promise<void>) {
-  for (const w of WIDTHS) {
-    await page.setViewportSize({ width: w.width, height: w.height });
-    await page.reload();
-    await ready();
-    await expectAccessible(page);
-    await snap(page, info, `${name}-${w.name}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function adminToken(page: Page) {
   const login = await page.request.post('/api/auth/login', { data: { email: demo.admin, password: DEMO_PASSWORD } });

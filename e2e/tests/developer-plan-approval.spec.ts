@@ -1,18 +1,6 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demo, signInAs, signUpDeveloper } from '../support/session';
-import { expectAccessible, snap, WIDTHS } from '../support/look';
-
-/** Both widths, reloaded at each so the layout is the one a person at that width gets; axe at each. */
-async function lookAtBoth(page: Page, info: TestInfo, name: string, ready: () => Promise<void>) {
-  for (const w of WIDTHS) {
-    await page.setViewportSize({ width: w.width, height: w.height });
-    await page.reload();
-    await ready();
-    await expectAccessible(page);
-    await snap(page, info, `${name}-${w.name}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { lookAtBoth } from '../support/look';
 
 test('a paid plan works as Free until an administrator approves it on the Admin Panel', async ({ page }, info) => {
   test.setTimeout(150_000);

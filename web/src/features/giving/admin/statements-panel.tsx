@@ -1,10 +1,11 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Donor } from '@church/contract/giving-batches';
 import { statementQuery } from '@church/contract/giving-statements';
 import { todayInZone, useChurchTimeZone } from '../../../lib/church-time';
 import { notify } from '../../../lib/notify';
 import { download } from '../api/admin';
+import { PeriodFields } from '../components/period-fields';
 import { taxYearOf } from '../components/my-statement';
 import { DonorPicker } from './donor-picker';
 
@@ -40,25 +41,7 @@ export function StatementsPanel() {
         (those cover eligible funds only, on the Tax certificates tab). Gifts without a person&apos;s account have no statement.
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="date"
-          label="From"
-          value={period.from}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setPeriod((p) => ({ ...p, from: value }));
-          }}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={period.to}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setPeriod((p) => ({ ...p, to: value }));
-          }}
-          error={problem}
-        />
+        <PeriodFields period={period} onChange={setPeriod} labels={{ from: 'From', to: 'To' }} error={problem} />
       </Group>
       <Card withBorder radius="md">
         <Title order={3} size="h5" mb="xs">

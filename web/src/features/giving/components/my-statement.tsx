@@ -1,10 +1,11 @@
-import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { statementQuery } from '@church/contract/giving-statements';
 import { notify } from '../../../lib/notify';
 import { useT } from '../../../lib/i18n/use-t';
 import { todayInZone, useChurchTimeZone } from '../../../lib/church-time';
 import { download } from '../api/admin';
+import { PeriodFields } from './period-fields';
 
 /** The South African tax year that holds this day: 1 March to the end of February. */
 export function taxYearOf(day: string) {
@@ -39,23 +40,10 @@ export function MyStatement() {
         {t('member.giving.statement.description')}
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="date"
-          label={t('member.giving.statement.from')}
-          value={period.from}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setPeriod((p) => ({ ...p, from: value }));
-          }}
-        />
-        <TextInput
-          type="date"
-          label={t('member.giving.statement.to')}
-          value={period.to}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setPeriod((p) => ({ ...p, to: value }));
-          }}
+        <PeriodFields
+          period={period}
+          onChange={setPeriod}
+          labels={{ from: t('member.giving.statement.from'), to: t('member.giving.statement.to') }}
           error={problem}
         />
         <Button variant="light" onClick={get} loading={busy} disabled={!!problem}>
